@@ -1,0 +1,176 @@
+import { Fraction, gcd } from './fraction.js';
+
+/**
+ * An exact probability distribution over consecutive integers: value `offset + i` has weight
+ * `weights[i]`, and the weights sum to `total`. Everything is BigInt so convolutions of many
+ * dice stay exact.
+ */
+export class Distribution {
+  private constructor(
+    readonly offset: number,
+    readonly weights: readonly bigint[],
+    readonly total: bigint,
+  ) {}
+
+  /** Builds a distribution from weights (not necessarily normalised), trimming zero ends. */
+  static fromWeights(offset: number, weights: readonly bigint[]): Distribution {
+    let lo = 0;
+    let hi = weights.length - 1;
+    while (lo <= hi && weights[lo] === 0n) lo++;
+    while (hi >= lo && weights[hi] === 0n) hi--;
+    if (lo > hi) throw new RangeError('a distribution needs at least one value of positive weight');
+    const w = weights.slice(lo, hi + 1);
+    let g = 0n;
+    let total = 0n;
+    for (const x of w) {
+      if (x < 0n) throw new RangeError('negative weight in a distribution');
+      g = gcd(g, x);
+      total += x;
+    }
+    const reduced = g > 1n ? w.map((x) => x / g) : w;
+    return new Distribution(offset + lo, Object.freeze(reduced), g > 1n ? total / g : total);
+  }
+
+  /** Builds from a map of value to weight. */
+  static fromMap(entries: ReadonlyMap<number, bigint>): Distribution {
+    const keys = [...entries.keys()];
+    if (keys.length === 0) throw new RangeError('empty distribution');
+    const lo = Math.min(...keys);
+    const hi = Math.max(...keys);
+    const w: bigint[] = new Array<bigint>(hi - lo + 1).fill(0n);
+    for (const [k, v] of entries) w[k - lo] = (w[k - lo] ?? 0n) + v;
+    return Distribution.fromWeights(lo, w);
+  }
+
+  static constant(value: number): Distribution {
+    return new Distribution(value, [1n], 1n);
+  }
+
+  /** Uniform over lo..hi inclusive. */
+  static uniform(lo: number, hi: number): Distribution {
+    if (hi < lo) throw new RangeError(`uniform range ${lo}..${hi} is empty`);
+    return new Distribution(lo, new Array<bigint>(hi - lo + 1).fill(1n), BigInt(hi - lo + 1));
+  }
+
+  get min(): number {
+    return this.offset;
+  }
+  get max(): number {
+    return this.offset + this.weights.length - 1;
+  }
+
+  prob(value: number): Fraction {
+    const w = this.weights[value - this.offset];
+    return w === undefined ? Fraction.ZERO : Fraction.of(w, this.total);
+  }
+
+  /** P(X >= value). */
+  probAtLeast(value: number): Fraction {
+    let s = 0n;
+    for (let i = Math.max(0, value - this.offset); i < this.weights.length; i++) s += this.weights[i] ?? 0n;
+    return Fraction.of(s, this.total);
+  }
+
+  mean(): Fraction {
+    let s = 0n;
+    for (let i = 0; i < this.weights.length; i++) s += BigInt(this.offset + i) * (this.weights[i] ?? 0n);
+    return Fraction.of(s, this.total);
+  }
+
+  /** Pairs of [value, probability] for values of positive probability. */
+  entries(): [number, Fraction][] {
+    const out: [number, Fraction][] = [];
+    this.weights.forEach((w, i) => {
+      if (w > 0n) out.push([this.offset + i, Fraction.of(w, this.total)]);
+    });
+    return out;
+  }
+
+  /** The distribution of X + Y for independent X, Y (convolution). */
+  plus(other: Distribution): Distribution {
+    const out = new Array<bigint>(this.weights.length + other.weights.length - 1).fill(0n);
+    this.weights.forEach((a, i) => {
+      if (a === 0n) return;
+      other.weights.forEach((b, j) => {
+        out[i + j] = (out[i + j] ?? 0n) + a * b;
+      });
+    });
+    return Distribution.fromWeights(this.offset + other.offset, out);
+  }
+
+  /** The distribution of f(X). */
+  map(f: (value: number) => number): Distribution {
+    const m = new Map<number, bigint>();
+    this.weights.forEach((w, i) => {
+      if (w === 0n) return;
+      const v = f(this.offset + i);
+      m.set(v, (m.get(v) ?? 0n) + w);
+    });
+    return Distribution.fromMap(m);
+  }
+
+  /** The distribution of f(X, Y) for independent X, Y. */
+  combine(other: Distribution, f: (x: number, y: number) => number): Distribution {
+    const m = new Map<number, bigint>();
+    this.weights.forEach((a, i) => {
+      if (a === 0n) return;
+      other.weights.forEach((b, j) => {
+        if (b === 0n) return;
+        const v = f(this.offset + i, other.offset + j);
+        m.set(v, (m.get(v) ?? 0n) + a * b);
+      });
+    });
+    return Distribution.fromMap(m);
+  }
+
+  /** max(X - Y, 0): damage after a random reduction. */
+  minusClamped(other: Distribution): Distribution {
+    return this.combine(other, (x, y) => Math.max(x - y, 0));
+  }
+
+  /** The distribution of X when each value x is followed by a draw from `next(x)` (a mixture). */
+  then(next: (value: number) => Distribution): Distribution {
+    const parts: { w: bigint; d: Distribution }[] = [];
+    this.weights.forEach((w, i) => {
+      if (w !== 0n) parts.push({ w, d: next(this.offset + i) });
+    });
+    return mixture(parts.map((p) => ({ weight: Fraction.of(p.w, this.total), dist: p.d })));
+  }
+
+  equals(other: Distribution): boolean {
+    return (
+      this.offset === other.offset &&
+      this.total === other.total &&
+      this.weights.length === other.weights.length &&
+      this.weights.every((w, i) => w === other.weights[i])
+    );
+  }
+
+  toString(): string {
+    return this.entries()
+      .map(([v, p]) => `${v}:${p.toString()}`)
+      .join(' ');
+  }
+}
+
+/** A weighted mixture of distributions; the weights must sum to one. */
+export function mixture(parts: readonly { weight: Fraction; dist: Distribution }[]): Distribution {
+  const live = parts.filter((p) => p.weight.num !== 0n);
+  if (live.length === 0) throw new RangeError('a mixture needs a part of positive weight');
+  let lcm = 1n;
+  for (const p of live) lcm = (lcm * p.dist.total * p.weight.den) / gcd(lcm, p.dist.total * p.weight.den);
+  const lo = Math.min(...live.map((p) => p.dist.min));
+  const hi = Math.max(...live.map((p) => p.dist.max));
+  const out = new Array<bigint>(hi - lo + 1).fill(0n);
+  let sum = Fraction.ZERO;
+  for (const p of live) {
+    sum = sum.add(p.weight);
+    const scale = (lcm / (p.dist.total * p.weight.den)) * p.weight.num;
+    p.dist.weights.forEach((w, i) => {
+      const k = p.dist.offset + i - lo;
+      out[k] = (out[k] ?? 0n) + w * scale;
+    });
+  }
+  if (!sum.equals(Fraction.ONE)) throw new RangeError(`mixture weights sum to ${sum.toString()}, not 1`);
+  return Distribution.fromWeights(lo, out);
+}

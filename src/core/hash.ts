@@ -1,0 +1,89 @@
+/**
+ * A fast, deterministic 64-bit hash (two 32-bit lanes mixed with Math.imul) over plain data.
+ * Used for per-turn checkpoints and for the data-file fingerprint in replay headers. It is not
+ * cryptographic; it only has to notice any difference between two runs.
+ */
+export class Hasher {
+  private h1 = 0xdeadbeef;
+  private h2 = 0x41c6ce57;
+
+  int(n: number): this {
+    // Split into two 32-bit halves so integers above 2^32 (energy, ticks) hash fully.
+    const lo = n | 0;
+    const hi = Math.floor(n / 0x1_0000_0000) | 0;
+    this.word(lo);
+    this.word(hi);
+    return this;
+  }
+
+  private word(w: number): void {
+    this.h1 = Math.imul(this.h1 ^ w, 2654435761);
+    this.h2 = Math.imul(this.h2 ^ w, 1597334677);
+    this.h1 = (this.h1 << 13) | (this.h1 >>> 19);
+    this.h2 = (this.h2 << 17) | (this.h2 >>> 15);
+  }
+
+  str(s: string): this {
+    this.word(s.length);
+    for (let i = 0; i < s.length; i++) this.word(s.charCodeAt(i));
+    return this;
+  }
+
+  bool(b: boolean): this {
+    this.word(b ? 1 : 2);
+    return this;
+  }
+
+  /**
+   * Hashes any JSON-like value with a fixed walk: object keys in sorted order, arrays in order,
+   * and a tag per type so `1`, `"1"` and `[1]` differ. Non-integer numbers hash by their exact
+   * text.
+   */
+  value(v: unknown): this {
+    if (v === null || v === undefined) {
+      this.word(v === null ? 3 : 4);
+    } else if (typeof v === 'number') {
+      if (Number.isInteger(v)) {
+        this.word(5);
+        this.int(v);
+      } else {
+        this.word(6);
+        this.str(String(v));
+      }
+    } else if (typeof v === 'string') {
+      this.word(7);
+      this.str(v);
+    } else if (typeof v === 'boolean') {
+      this.word(8);
+      this.bool(v);
+    } else if (Array.isArray(v)) {
+      this.word(9);
+      this.word(v.length);
+      for (const x of v) this.value(x);
+    } else if (typeof v === 'object') {
+      this.word(10);
+      const keys = Object.keys(v as object).sort();
+      this.word(keys.length);
+      for (const k of keys) {
+        this.str(k);
+        this.value((v as Record<string, unknown>)[k]);
+      }
+    } else {
+      throw new TypeError(`cannot hash a ${typeof v}`);
+    }
+    return this;
+  }
+
+  /** 16 hex digits. Reading the digest does not change the hasher. */
+  digest(): string {
+    let a = this.h1;
+    let b = this.h2;
+    a = Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909);
+    b = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
+    return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+  }
+}
+
+export function hashOf(v: unknown): string {
+  return new Hasher().value(v).digest();
+}
