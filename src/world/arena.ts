@@ -1,0 +1,203 @@
+import { Map as RotMap, RNG } from 'rot-js';
+import type { Rng } from '../core/rng.js';
+import { Grid, type Point, distance } from './grid.js';
+import { Terrain, terrainFromChar } from './terrain.js';
+
+/** The largest arena that fits an 80x24 terminal beside the side panels. */
+export const MAX_ARENA_WIDTH = 46;
+export const MAX_ARENA_HEIGHT = 18;
+
+export interface Arena {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+  readonly grid: Grid;
+  /** Where the two fighters start: [hero side, foe side]. */
+  readonly spawns: readonly [Point, Point];
+}
+
+/** An error in an arena file, naming the file, line and column. */
+export class ArenaError extends Error {}
+
+/**
+ * Parses a hand-drawn arena. Lines starting with `;` are headers (`; name: ...`,
+ * `; description: ...`); the rest is the map, one character per cell: `#` wall, `.` floor,
+ * `+` closed door, `'` open door, `"` high grass, `,` grass, `:` chasm, `~` water, `T` statue,
+ * and `1`/`2` the two start cells (on floor).
+ */
+export function parseArena(id: string, text: string, file: string): Arena {
+  const headers = new Map<string, string>();
+  const rows: { line: number; text: string }[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    if (raw.startsWith(';')) {
+      const m = /^;\s*([a-z]+)\s*:\s*(.*)$/.exec(raw);
+      if (!m) throw new ArenaError(`${file}:${i + 1}: a header line must read "; key: value"`);
+      headers.set(m[1] as string, (m[2] as string).trim());
+    } else if (raw.trim() !== '') {
+      rows.push({ line: i + 1, text: raw.replace(/\s+$/, '') });
+    }
+  });
+  if (rows.length === 0) throw new ArenaError(`${file}: the arena has no map rows`);
+  const width = Math.max(...rows.map((r) => r.text.length));
+  const height = rows.length;
+  if (width > MAX_ARENA_WIDTH || height > MAX_ARENA_HEIGHT) {
+    throw new ArenaError(`${file}: the arena is ${width}x${height}; at most ${MAX_ARENA_WIDTH}x${MAX_ARENA_HEIGHT} fits the screen`);
+  }
+  if (width < 5 || height < 5) throw new ArenaError(`${file}: the arena is ${width}x${height}; at least 5x5 is needed`);
+  const grid = new Grid(width, height);
+  const spawns: (Point | undefined)[] = [undefined, undefined];
+  rows.forEach((r, y) => {
+    if (r.text.length !== width) throw new ArenaError(`${file}:${r.line}: row is ${r.text.length} wide, the arena is ${width} wide`);
+    for (let x = 0; x < width; x++) {
+      const ch = r.text[x] as string;
+      if (ch === '1' || ch === '2') {
+        const k = ch === '1' ? 0 : 1;
+        if (spawns[k]) throw new ArenaError(`${file}:${r.line}:${x + 1}: a second start cell '${ch}'`);
+        spawns[k] = { x, y };
+        grid.set(x, y, Terrain.Floor);
+        continue;
+      }
+      const t = terrainFromChar(ch);
+      if (t === undefined) throw new ArenaError(`${file}:${r.line}:${x + 1}: unknown map character '${ch}'`);
+      grid.set(x, y, t);
+    }
+  });
+  for (let x = 0; x < width; x++) {
+    for (const y of [0, height - 1]) checkBorder(grid, x, y, file, rows);
+  }
+  for (let y = 0; y < height; y++) {
+    for (const x of [0, width - 1]) checkBorder(grid, x, y, file, rows);
+  }
+  const [a, b] = spawns;
+  if (!a || !b) throw new ArenaError(`${file}: the arena needs both start cells '1' and '2'`);
+  const reach = reachable(grid, a, false);
+  if (!reach[b.y * width + b.x]) throw new ArenaError(`${file}: start cell '2' cannot be reached from '1' on foot`);
+  const name = headers.get('name');
+  if (!name) throw new ArenaError(`${file}: missing header "; name: ..."`);
+  return Object.freeze({ id, name, description: headers.get('description') ?? '', grid, spawns: [a, b] as const });
+}
+
+function checkBorder(grid: Grid, x: number, y: number, file: string, rows: readonly { line: number }[]): void {
+  if (grid.get(x, y) !== Terrain.Wall) {
+    throw new ArenaError(`${file}:${rows[y]?.line ?? y + 1}:${x + 1}: the outer ring of the arena must be wall '#'`);
+  }
+}
+
+/** Cells reachable on foot (or on wing) from `from`, as a mask. */
+export function reachable(grid: Grid, from: Point, flying: boolean): Uint8Array {
+  const seen = new Uint8Array(grid.width * grid.height);
+  const queue: Point[] = [from];
+  seen[from.y * grid.width + from.x] = 1;
+  for (let i = 0; i < queue.length; i++) {
+    const p = queue[i] as Point;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const x = p.x + dx;
+        const y = p.y + dy;
+        if (!grid.passableFor(x, y, flying) || seen[y * grid.width + x]) continue;
+        seen[y * grid.width + x] = 1;
+        queue.push({ x, y });
+      }
+    }
+  }
+  return seen;
+}
+
+/** The kinds of generated arena, each built by a rot-js generator seeded from `mapgen`. */
+export const GENERATED_ARENAS = {
+  'random-rooms': 'Rooms and corridors dug by rot-js Digger, with doors',
+  'random-cave': 'A cave grown by rot-js Cellular, with high grass and pools',
+  'random-hall': 'An open hall with random pillars, statues and grass',
+} as const;
+export type GeneratedArenaKind = keyof typeof GENERATED_ARENAS;
+
+export function isGeneratedArena(id: string): id is GeneratedArenaKind {
+  return Object.hasOwn(GENERATED_ARENAS, id);
+}
+
+/**
+ * Builds a generated arena. rot-js generators draw from rot's global RNG, so it is seeded from
+ * the `mapgen` stream right before the call, with `timeLimit: Infinity` (rot's default time
+ * limit would make the map depend on the clock). Everything else is drawn from `mapgen`.
+ */
+export function generateArena(kind: GeneratedArenaKind, mapgen: Rng): Arena {
+  const w = MAX_ARENA_WIDTH;
+  const h = MAX_ARENA_HEIGHT;
+  const grid = new Grid(w, h);
+  grid.cells.fill(Terrain.Wall);
+  RNG.setSeed(mapgen.int(0xffff_fffe) + 1);
+  if (kind === 'random-rooms') {
+    const digger = new RotMap.Digger(w, h, {
+      roomWidth: [4, 9],
+      roomHeight: [3, 5],
+      corridorLength: [2, 6],
+      dugPercentage: 0.45,
+      timeLimit: Infinity,
+    });
+    digger.create((x, y, v) => grid.set(x, y, v ? Terrain.Wall : Terrain.Floor));
+    for (const room of digger.getRooms()) room.getDoors((x, y) => grid.set(x, y, Terrain.DoorClosed));
+  } else if (kind === 'random-cave') {
+    const cave = new RotMap.Cellular(w, h, { born: [5, 6, 7, 8], survive: [4, 5, 6, 7, 8] });
+    cave.randomize(0.52);
+    for (let i = 0; i < 3; i++) cave.create();
+    cave.connect((x, y, v) => grid.set(x, y, v ? Terrain.Floor : Terrain.Wall), 1);
+    sprinkle(grid, mapgen, Terrain.HighGrass, 5, 4);
+    sprinkle(grid, mapgen, Terrain.Water, 2, 3);
+  } else {
+    for (let y = 1; y < h - 1; y++) for (let x = 1; x < w - 1; x++) grid.set(x, y, Terrain.Floor);
+    const pillars = 10 + mapgen.int(8);
+    for (let i = 0; i < pillars; i++) {
+      const x = 3 + mapgen.int(w - 6);
+      const y = 3 + mapgen.int(h - 6);
+      grid.set(x, y, mapgen.int(3) === 0 ? Terrain.Statue : Terrain.Wall);
+    }
+    sprinkle(grid, mapgen, Terrain.Grass, 4, 5);
+    sprinkle(grid, mapgen, Terrain.HighGrass, 3, 3);
+  }
+  for (let x = 0; x < w; x++) {
+    grid.set(x, 0, Terrain.Wall);
+    grid.set(x, h - 1, Terrain.Wall);
+  }
+  for (let y = 0; y < h; y++) {
+    grid.set(0, y, Terrain.Wall);
+    grid.set(w - 1, y, Terrain.Wall);
+  }
+  const spawns = chooseSpawns(grid, mapgen);
+  return Object.freeze({
+    id: kind,
+    name: kind.replace('random-', 'random ').replace(/^./, (c) => c.toUpperCase()),
+    description: GENERATED_ARENAS[kind],
+    grid,
+    spawns,
+  });
+}
+
+/** Scatters `count` blobs of terrain over floor cells. */
+function sprinkle(grid: Grid, rng: Rng, t: Terrain, count: number, size: number): void {
+  for (let i = 0; i < count; i++) {
+    let x = 1 + rng.int(grid.width - 2);
+    let y = 1 + rng.int(grid.height - 2);
+    for (let k = 0; k < size * 2; k++) {
+      if (grid.get(x, y) === Terrain.Floor) grid.set(x, y, t);
+      x = Math.min(grid.width - 2, Math.max(1, x + rng.int(3) - 1));
+      y = Math.min(grid.height - 2, Math.max(1, y + rng.int(3) - 1));
+    }
+  }
+}
+
+/** Picks two connected floor cells far apart: the hero's at random, the foe's among the farthest. */
+function chooseSpawns(grid: Grid, rng: Rng): readonly [Point, Point] {
+  const floors: Point[] = [];
+  for (let y = 1; y < grid.height - 1; y++) {
+    for (let x = 1; x < grid.width - 1; x++) if (grid.get(x, y) === Terrain.Floor) floors.push({ x, y });
+  }
+  if (floors.length < 2) throw new Error('generated arena has fewer than two floor cells');
+  const a = floors[rng.int(floors.length)] as Point;
+  const reach = reachable(grid, a, false);
+  const candidates = floors.filter((p) => reach[p.y * grid.width + p.x] && (p.x !== a.x || p.y !== a.y));
+  if (candidates.length === 0) return chooseSpawns(grid, rng);
+  const far = Math.max(...candidates.map((p) => distance(p, a)));
+  const best = candidates.filter((p) => distance(p, a) >= Math.max(2, Math.floor((far * 2) / 3)));
+  const b = best[rng.int(best.length)] as Point;
+  return [a, b];
+}
