@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { z } from 'zod';
+import { Hasher } from '../core/hash.js';
+import { JsonSyntaxError, formatPath, parseStrictJson } from './strict-json.js';
+
+/** A data file that failed to load: names the file and the JSON path of the problem. */
+export class DataError extends Error {
+  constructor(
+    readonly file: string,
+    readonly jsonPath: string,
+    readonly problem: string,
+  ) {
+    super(`${file}: ${jsonPath}: ${problem}`);
+  }
+}
+
+/** Recursively freezes plain data so loaded tables cannot be changed by the game. */
+export function deepFreeze<T>(v: T): T {
+  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v as object)) deepFreeze(x);
+  }
+  return v;
+}
+
+/** Where content is read from, and a fingerprint of everything read (for replay headers). */
+export class DataSource {
+  private readonly hasher = new Hasher();
+  private readonly files: string[] = [];
+
+  constructor(readonly root: string) {}
+
+  /** Reads a text file under the data root, adding it to the fingerprint. */
+  readText(path: string): string {
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (e) {
+      throw new DataError(this.display(path), '$', `cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    }
+    const name = this.display(path);
+    this.files.push(name);
+    this.hasher.str(name).str(text.replace(/\r\n/g, '\n'));
+    return text;
+  }
+
+  /** The path as shown in errors: relative to the data root's parent (data/...). */
+  display(path: string): string {
+    return relative(`${this.root}/..`, path).split('\\').join('/');
+  }
+
+  /** A fingerprint of every file read so far, in read order. */
+  fingerprint(): string {
+    return this.hasher.digest();
+  }
+
+  filesRead(): readonly string[] {
+    return this.files;
+  }
+
+  /**
+   * Loads and validates one JSON table: strict JSON (no duplicate keys), then the schema (no
+   * unknown or missing keys). Returns the deep-frozen value.
+   */
+  loadJson<S extends z.ZodType>(path: string, schema: S): z.output<S> {
+    const file = this.display(path);
+    const text = this.readText(path);
+    let raw: unknown;
+    try {
+      raw = parseStrictJson(text);
+    } catch (e) {
+      if (e instanceof JsonSyntaxError) throw new DataError(file, e.jsonPath, e.message);
+      throw e;
+    }
+    const result = schema.safeParse(raw);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      if (!issue) throw new DataError(file, '$', 'invalid');
+      const p = formatPath(issue.path as (string | number)[]);
+      const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more problems)` : '';
+      throw new DataError(file, p, `${issue.message}${more}`);
+    }
+    return deepFreeze(result.data);
+  }
+}

@@ -1,0 +1,39 @@
+import type { PdTables } from './pixeldungeon/types.js';
+import { createPixelDungeon } from './pixeldungeon/index.js';
+import { RULESET_IDS, type Ruleset, type RulesetId } from './ruleset.js';
+
+/** The tables each ruleset is built from (src/content loads them). */
+export interface RulesetTables {
+  readonly pixelDungeon: PdTables;
+}
+
+/** Rulesets that can be played today, by id. */
+const FACTORIES: Partial<Record<RulesetId, (t: RulesetTables) => Ruleset>> = {
+  'pixel-dungeon': (t) => createPixelDungeon(t.pixelDungeon),
+};
+
+export function availableRulesets(): RulesetId[] {
+  return RULESET_IDS.filter((id) => FACTORIES[id] !== undefined);
+}
+
+const built = new WeakMap<RulesetTables, Map<RulesetId, Ruleset>>();
+
+/** Builds (once per set of tables) the ruleset with this id, or throws naming the valid ids. */
+export function getRuleset(id: string, tables: RulesetTables): Ruleset {
+  const factory = (FACTORIES as Record<string, ((t: RulesetTables) => Ruleset) | undefined>)[id];
+  if (!factory) {
+    const planned = (RULESET_IDS as readonly string[]).includes(id) ? ` ("${id}" is planned but not playable yet)` : '';
+    throw new Error(`unknown ruleset "${id}"${planned}; choose one of: ${availableRulesets().join(', ')}`);
+  }
+  let cache = built.get(tables);
+  if (!cache) {
+    cache = new Map();
+    built.set(tables, cache);
+  }
+  let r = cache.get(id as RulesetId);
+  if (!r) {
+    r = factory(tables);
+    cache.set(id as RulesetId, r);
+  }
+  return r;
+}

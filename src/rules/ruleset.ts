@@ -1,0 +1,214 @@
+import type { Distribution } from '../core/distribution.js';
+import type { Fraction } from '../core/fraction.js';
+import type { Tracer } from '../core/trace.js';
+import type { ArenaEntity, AiMode, FighterInfo, Glyph, Inventory, ItemStack, Side, Status } from '../world/components.js';
+import type { Point } from '../world/grid.js';
+import type { ProjectileOptions } from '../world/projectile.js';
+import type { Terrain } from '../world/terrain.js';
+import type { Divergence, Edition } from './edition.js';
+
+/**
+ * The interface every ruleset implements. A ruleset sees fighters only as read-only views and
+ * returns outcomes as data (effects); the systems apply them to the world. It never touches the
+ * world, a file, the screen or the clock.
+ */
+
+export const RULESET_IDS = ['pixel-dungeon', 'angband-3.0.5', 'crawl-4.0b20', 'stone-soup-0.5.2'] as const;
+export type RulesetId = (typeof RULESET_IDS)[number];
+
+type DeepReadonly<T> = T extends (infer U)[]
+  ? readonly DeepReadonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+/** A fighter as a ruleset sees it. */
+export type FighterView = DeepReadonly<
+  ArenaEntity & {
+    pos: Point;
+    body: { hp: number; maxHp: number };
+    fighter: FighterInfo;
+    inventory: Inventory;
+    statuses: Status[];
+    rules: Record<string, unknown>;
+  }
+>;
+
+/** Which fighter to build: a hero preset or a monster, with optional overrides from the user. */
+export interface FighterSpec {
+  readonly template: string;
+  /** Optional overrides (level, weapon, armour...), validated by the ruleset. */
+  readonly options: Readonly<Record<string, string | number>>;
+}
+
+/** The components a ruleset gives a new fighter (the engine adds position, energy, awareness). */
+export interface FighterInit {
+  readonly fighter: Omit<FighterInfo, 'side' | 'controller'>;
+  readonly glyph: Glyph;
+  readonly body: { hp: number; maxHp: number };
+  readonly inventory: Inventory;
+  readonly statuses: Status[];
+  readonly rules: Record<string, unknown>;
+  /** Starting AI mode for monsters; heroes hunt. */
+  readonly aiMode: AiMode;
+}
+
+export interface CatalogEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: 'hero' | 'monster';
+  readonly description: string;
+}
+
+/** One way a fighter can attack. */
+export interface AttackOption {
+  /** Stable id used in commands and replays: `melee`, `throw:dart`, `zap:magic-missile`, `spell:lightning`. */
+  readonly id: string;
+  readonly label: string;
+  readonly kind: 'melee' | 'projectile';
+  /** How the projectile flies (for projectile attacks). */
+  readonly projectile?: ProjectileOptions;
+  /** The pack item it uses up or needs (thrown weapons, wands). */
+  readonly item?: string;
+  /**
+   * What firing it spends: one of the item (it lands somewhere or breaks), nothing (it comes
+   * back), or a charge.
+   */
+  readonly spends?: 'item' | 'nothing' | 'charge';
+}
+
+export interface AttackContext {
+  readonly edition: Edition;
+  readonly now: number;
+  /** Chebyshev distance between the fighters. */
+  readonly distance: number;
+  readonly attackerTerrain: Terrain;
+  readonly defenderTerrain: Terrain;
+}
+
+/** What happens, as data. The systems apply effects in order. */
+export type Effect =
+  | { readonly kind: 'damage'; readonly target: number; readonly amount: number; readonly cause: string; readonly source?: number }
+  | { readonly kind: 'heal'; readonly target: number; readonly amount: number; readonly cause: string }
+  /** Adds a status, or extends it: `until` and `level` take the larger, `next` the earlier. */
+  | { readonly kind: 'status'; readonly target: number; readonly status: Status; readonly mode: 'prolong' | 'set' }
+  | { readonly kind: 'remove-status'; readonly target: number; readonly status: string }
+  | { readonly kind: 'ai-mode'; readonly target: number; readonly mode: AiMode }
+  | { readonly kind: 'alert'; readonly target: number }
+  /** Moves a pack item (by index) from the victim to the thief's `rules.stolen`. */
+  | { readonly kind: 'steal'; readonly thief: number; readonly victim: number; readonly packIndex: number }
+  /** Drops the victim's weapon on its cell. */
+  | { readonly kind: 'disarm'; readonly target: number }
+  /** Pushes the target's next action back. */
+  | { readonly kind: 'delay'; readonly target: number; readonly ticks: number }
+  | { readonly kind: 'rules'; readonly target: number; readonly patch: Readonly<Record<string, unknown>> }
+  | { readonly kind: 'drop'; readonly at: Point; readonly stack: ItemStack }
+  /** Uses up items from the pack. */
+  | { readonly kind: 'consume'; readonly target: number; readonly item: string; readonly quantity: number }
+  /** Adds charges to a wand in the pack. */
+  | { readonly kind: 'charge'; readonly target: number; readonly item: string; readonly delta: number }
+  | { readonly kind: 'awareness'; readonly target: number; readonly enemySeen: boolean }
+  | { readonly kind: 'message'; readonly text: string; readonly tone: 'info' | 'good' | 'bad' | 'warn' };
+
+export interface AttackOutcome {
+  readonly hit: boolean;
+  readonly damage: number;
+  /** Applied after the damage. */
+  readonly effects: readonly Effect[];
+  /** Energy the attack costs. */
+  readonly cost: number;
+  /** One line for the message log. */
+  readonly summary: string;
+  /** The exact probability of what happened (hit or miss, and this damage). */
+  readonly odds: Fraction;
+}
+
+export interface AttackPreview {
+  readonly label: string;
+  readonly hit: Fraction;
+  /** Damage given a hit. */
+  readonly damage: Distribution;
+  readonly expected: Fraction;
+  /** Attacks per game turn at this attacker's speed (e.g. 2 for a 0.5-turn weapon). */
+  readonly perTurn: Fraction;
+  readonly notes: readonly string[];
+}
+
+export interface NoticeCheck {
+  readonly chance: Fraction;
+  readonly describe: string;
+}
+
+/** How the AI should use a monster. */
+export interface AiProfile {
+  /** Attacks only at range and backs away when the enemy closes (Pixel Dungeon's scorpio). */
+  readonly keepsDistance: boolean;
+  /** A fleeing fighter turns to fight when cornered, or once this returns true. */
+  readonly stopsFleeing?: (self: FighterView, enemy: FighterView) => boolean;
+}
+
+export interface Ruleset {
+  readonly id: RulesetId;
+  readonly name: string;
+  readonly description: string;
+  readonly divergences: readonly Divergence[];
+  /** Energy ticks per game turn (for the clock and the turn cap). */
+  readonly ticksPerTurn: number;
+  /** Energy needed to act. */
+  readonly energyThreshold: number;
+  /** Doors close by themselves when the last one through leaves (Pixel Dungeon). */
+  readonly autoCloseDoors: boolean;
+  /** The arena's default fighters for a quick duel. */
+  readonly defaultHero: string;
+  readonly defaultFoe: string;
+
+  catalog(): readonly CatalogEntry[];
+  buildFighter(spec: FighterSpec, edition: Edition): FighterInit;
+
+  energyGain(f: FighterView): number;
+  viewRadius(f: FighterView): number;
+  /** Whether stepping into high grass tramples it. */
+  tramplesGrass(f: FighterView): boolean;
+  actionCost(f: FighterView, action: 'move' | 'wait' | 'door' | 'pickup' | 'equip' | 'use', now: number): number;
+
+  /**
+   * At the start of a fighter's turn: expire statuses, and say whether the turn is lost
+   * (paralysis) and what it costs.
+   */
+  turnStart(t: Tracer, f: FighterView, now: number): { readonly skip: boolean; readonly cost: number; readonly effects: readonly Effect[] };
+  /** The earliest tick at which one of this fighter's statuses acts. */
+  nextStatusTime(f: FighterView): number | undefined;
+  /** Runs every status of `f` due at `now`. */
+  statusTick(t: Tracer, f: FighterView, now: number): readonly Effect[];
+
+  attackOptions(f: FighterView): readonly AttackOption[];
+  /** Whether `option` may be used from here at that distance (melee: adjacent). */
+  canUse(option: AttackOption, distance: number): boolean;
+  resolveAttack(t: Tracer, attacker: FighterView, defender: FighterView, option: AttackOption, ctx: AttackContext): AttackOutcome;
+  previewAttack(attacker: FighterView, defender: FighterView, option: AttackOption, ctx: AttackContext): AttackPreview;
+  /** Energy an attack with this option costs (also when it strikes nobody). */
+  attackCost(attacker: FighterView, option: AttackOption, now: number): number;
+  /** A projectile that hit nobody: what lands where. */
+  missileLanded(f: FighterView, option: AttackOption, at: Point): readonly Effect[];
+
+  /** Does a sleeping or wandering monster notice its enemy this turn? */
+  notice(t: Tracer, observer: FighterView, enemy: FighterView, distance: number): boolean;
+  noticeChance(observer: FighterView, enemy: FighterView, distance: number): NoticeCheck;
+
+  onDamaged(t: Tracer, victim: FighterView, amount: number, hpBefore: number, ctx: { readonly now: number }): readonly Effect[];
+  onDeath(t: Tracer, victim: FighterView, neighbours: readonly FighterView[], edition: Edition): readonly Effect[];
+
+  /** Items the fighter can use (potions). */
+  usableItems(f: FighterView): readonly ItemStack[];
+  useItem(t: Tracer, f: FighterView, item: string): { readonly effects: readonly Effect[]; readonly cost: number } | { readonly error: string };
+  /** A short name for an item id. */
+  itemName(item: string): string;
+  /** Whether picking up this stack should equip it (a weapon when the hand is empty). */
+  equipsOnPickup(f: FighterView, stack: ItemStack): boolean;
+
+  aiProfile(f: FighterView): AiProfile;
+  /** Lines for the status panel: "STR 15  Acc 16  Dodge 5  Armour 0-2". */
+  describeFighter(f: FighterView, edition: Edition): readonly string[];
+}
+
+export type { Side };
