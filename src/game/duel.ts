@@ -1,0 +1,425 @@
+import { World } from '../core/ecs.js';
+import { advanceEnergy, peekNextActor, type EnergyRules } from '../core/energy.js';
+import { Hasher } from '../core/hash.js';
+import { RngStreams, STREAM_NAMES, type StreamName } from '../core/rng.js';
+import { NullTracer, RecordingTracer, type Tracer, type TraceStep } from '../core/trace.js';
+import type { Content } from '../content/index.js';
+import type { Edition } from '../rules/edition.js';
+import { getRuleset } from '../rules/registry.js';
+import type { FighterSpec, FighterView, Ruleset, RulesetId } from '../rules/ruleset.js';
+import { decideHero, decideMonster } from '../systems/ai.js';
+import { fireAttack, findOption, meleeAttack } from '../systems/combat.js';
+import type { Command } from '../systems/commands.js';
+import { applyEffects, fighterAt, heapAt, livingFighters } from '../systems/effects.js';
+import { checkDoor, checkMove, operateDoor, pickUp, step } from '../systems/movement.js';
+import { computeFov, refreshHeroAwareness } from '../systems/perception.js';
+import type { DuelEvent, DuelState, Message, Tone } from '../systems/state.js';
+import type { AiMode, ArenaEntity, Side } from '../world/components.js';
+import { type Arena, generateArena, isGeneratedArena, GENERATED_ARENAS } from '../world/arena.js';
+import { type Grid, distance } from '../world/grid.js';
+
+/** Everything needed to start a duel; with the seed it determines the whole duel. */
+export interface DuelSetup {
+  readonly ruleset: RulesetId;
+  readonly edition: Edition;
+  readonly seed: string;
+  readonly hero: FighterSpec;
+  readonly foe: FighterSpec;
+  readonly arena: string;
+  /** Who steers the hero: the player, or the AI (watch mode and headless duels). */
+  readonly heroControl: 'player' | 'ai';
+  /** Game turns before the duel is called a draw. */
+  readonly maxTurns: number;
+  /** Overrides the foe's starting state (asleep, wandering, hunting). */
+  readonly foeState?: AiMode;
+}
+
+export interface Outcome {
+  /** The winning side (0: hero, 1: foe), or null for a draw. */
+  readonly winner: Side | null;
+  readonly reason: string;
+  readonly turn: number;
+  /** Game time in turns. */
+  readonly time: number;
+}
+
+export interface TraceRecord {
+  readonly turn: number;
+  /** Game time in ticks. */
+  readonly time: number;
+  readonly actor: number;
+  readonly title: string;
+  readonly steps: readonly TraceStep[];
+}
+
+export interface TurnRecord {
+  readonly turn: number;
+  readonly actor: number;
+  /** null when the duel ended before the actor could act (a status killed someone). */
+  readonly command: Command | null;
+  /** Game time (ticks) when the action was taken. */
+  readonly time: number;
+  readonly hash: string;
+  /** Words drawn from each stream during the turn. */
+  readonly draws: Readonly<Record<StreamName, number>>;
+}
+
+export type StepResult =
+  | { readonly kind: 'input'; readonly actor: ArenaEntity }
+  | { readonly kind: 'turn'; readonly record: TurnRecord }
+  | { readonly kind: 'rejected'; readonly reason: string }
+  | { readonly kind: 'over'; readonly outcome: Outcome };
+
+/** Optional timing of the work inside a turn (the benchmark's per-turn breakdown). */
+export interface Profiler {
+  time<T>(bucket: 'fov' | 'path' | 'rules', fn: () => T): T;
+}
+
+export const DEFAULT_MAX_TURNS = 1000;
+
+export function arenaIds(content: Content): string[] {
+  return [...content.arenas.keys(), ...Object.keys(GENERATED_ARENAS)];
+}
+
+/**
+ * One duel: the world, its randomness and its clock. `step` plays one turn at a time; the same
+ * setup and the same player commands always give the same duel.
+ */
+export class Duel implements DuelState {
+  readonly ruleset: Ruleset;
+  readonly edition: Edition;
+  readonly arena: Arena;
+  readonly grid: Grid;
+  readonly world = new World<ArenaEntity>();
+  readonly rng: RngStreams;
+  readonly heroId: number;
+  readonly foeId: number;
+  readonly messages: Message[] = [];
+  readonly traces: TraceRecord[] = [];
+  /** What happened in the last turn, for the screen to animate. */
+  events: DuelEvent[] = [];
+  now = 0;
+  turn = 0;
+  outcome: Outcome | null = null;
+  /** Record traces (the rules pane and headless transcripts); off for simulations. */
+  tracing: boolean;
+  profiler: Profiler | undefined;
+
+  private current: RecordingTracer | undefined;
+  private readonly nullTracer: NullTracer;
+  private started: { turn: number; actor: number; skip: boolean } | undefined;
+  private readonly energyRules: EnergyRules<{ id: number; energy: number }>;
+  private drawMark: Record<StreamName, number>;
+
+  constructor(
+    readonly setup: DuelSetup,
+    content: Content,
+    options: { tracing?: boolean } = {},
+  ) {
+    this.tracing = options.tracing ?? true;
+    this.ruleset = getRuleset(setup.ruleset, content);
+    this.edition = setup.edition;
+    this.rng = new RngStreams(setup.seed);
+    this.nullTracer = new NullTracer(this.rng.combat);
+    const handDrawn = content.arenas.get(setup.arena);
+    if (handDrawn) this.arena = handDrawn;
+    else if (isGeneratedArena(setup.arena)) this.arena = generateArena(setup.arena, this.rng.mapgen);
+    else throw new Error(`unknown arena "${setup.arena}"; choose one of: ${arenaIds(content).join(', ')}`);
+    this.grid = this.arena.grid.clone();
+    if (!Number.isInteger(setup.maxTurns) || setup.maxTurns < 1) throw new Error(`the turn limit must be a positive whole number (got ${setup.maxTurns})`);
+
+    this.heroId = this.spawn(setup.hero, 0, setup.heroControl, undefined);
+    this.foeId = this.spawn(setup.foe, 1, 'ai', setup.foeState);
+    const ruleset = this.ruleset;
+    const world = this.world;
+    this.energyRules = {
+      threshold: ruleset.energyThreshold,
+      gain: (a) => ruleset.energyGain(this.view(world.require(a.id))),
+    };
+    this.drawMark = this.rng.drawCounts();
+  }
+
+  private spawn(spec: FighterSpec, side: Side, control: 'player' | 'ai', mode: AiMode | undefined): number {
+    const init = this.ruleset.buildFighter(spec, this.edition);
+    const at = this.arena.spawns[side];
+    const e = this.world.create({
+      pos: { x: at.x, y: at.y },
+      body: { ...init.body },
+      fighter: { ...init.fighter, side, controller: control },
+      glyph: { ...init.glyph },
+      energy: { energy: 0 },
+      ai: { mode: mode ?? init.aiMode, target: null, alerted: false },
+      awareness: { enemySeen: false, lastSeen: null },
+      inventory: structuredClone(init.inventory),
+      statuses: structuredClone(init.statuses),
+      rules: structuredClone(init.rules),
+    });
+    return e.id;
+  }
+
+  // --- DuelState -------------------------------------------------------------------------
+
+  tracer(): Tracer {
+    if (!this.tracing) return this.nullTracer;
+    if (!this.current) this.current = new RecordingTracer(this.rng.combat);
+    return this.current;
+  }
+
+  endEvent(title: string, actor: number): void {
+    const t = this.current;
+    this.current = undefined;
+    if (t && t.steps.length > 0) this.traces.push({ turn: this.turn + 1, time: this.now, actor, title, steps: t.steps });
+  }
+
+  message(text: string, tone: Tone = 'info'): void {
+    this.messages.push({ turn: this.turn + 1, text, tone });
+  }
+
+  event(e: DuelEvent): void {
+    this.events.push(e);
+  }
+
+  fov(id: number): Uint8Array {
+    const e = this.world.require(id);
+    return this.profiler ? this.profiler.time('fov', () => computeFov(this, e)) : computeFov(this, e);
+  }
+
+  view(e: ArenaEntity): FighterView {
+    return e as FighterView;
+  }
+
+  // --- Queries -----------------------------------------------------------------------------
+
+  get hero(): ArenaEntity {
+    return this.world.require(this.heroId);
+  }
+  get foe(): ArenaEntity {
+    return this.world.require(this.foeId);
+  }
+
+  /** Game time in turns (e.g. 12.5). */
+  get gameTurns(): number {
+    return this.now / this.ruleset.ticksPerTurn;
+  }
+
+  /** A hash of the RNG states and the whole world, computed without drawing. */
+  stateHash(): string {
+    const h = new Hasher();
+    h.int(this.now).int(this.turn);
+    const states = this.rng.states();
+    for (const name of STREAM_NAMES) {
+      const s = states[name];
+      h.int(s.a).int(s.b).int(s.c).int(s.d);
+    }
+    const cells = this.grid.cells;
+    for (let i = 0; i < cells.length; i++) h.int(cells[i] as number);
+    for (const e of this.world.all()) h.value(e);
+    h.int(this.world.nextId);
+    return h.digest();
+  }
+
+  // --- The turn loop -------------------------------------------------------------------------
+
+  /**
+   * Lets time pass until some fighter may act, running every status that falls due on the way.
+   * Returns that fighter, or undefined when the duel is over.
+   */
+  private advance(): ArenaEntity | undefined {
+    const cap = this.setup.maxTurns * this.ruleset.ticksPerTurn;
+    for (;;) {
+      if (this.checkOutcome()) return undefined;
+      const actors = this.world.with('energy', 'fighter', 'body').filter((e) => e.body.hp > 0);
+      const next = peekNextActor(actors.map((e) => ({ id: e.id, energy: e.energy.energy })), this.energyRules);
+      if (!next) return undefined;
+      const actorTime = this.now + next.ticks;
+      let statusTime: number | undefined;
+      for (const e of livingFighters(this)) {
+        const t = this.ruleset.nextStatusTime(this.view(e));
+        if (t !== undefined && (statusTime === undefined || t < statusTime)) statusTime = t;
+      }
+      const until = statusTime !== undefined && statusTime <= actorTime ? Math.max(statusTime, this.now) : actorTime;
+      if (until > cap) {
+        this.pass(actors, cap - this.now);
+        this.outcome = { winner: null, reason: `no winner after ${this.setup.maxTurns} turns`, turn: this.turn, time: this.gameTurns };
+        return undefined;
+      }
+      this.pass(actors, until - this.now);
+      if (statusTime !== undefined && statusTime <= actorTime) {
+        for (const e of livingFighters(this)) {
+          const due = this.ruleset.nextStatusTime(this.view(e));
+          if (due === undefined || due > this.now) continue;
+          applyEffects(this, this.ruleset.statusTick(this.tracer(), this.view(e), this.now));
+          this.endEvent(`${e.fighter?.name ?? 'someone'}: conditions`, e.id);
+        }
+        continue;
+      }
+      return this.world.require(next.actor.id);
+    }
+  }
+
+  private pass(actors: readonly (ArenaEntity & { energy: { energy: number } })[], ticks: number): void {
+    if (ticks <= 0) return;
+    const records = actors.map((e) => ({ id: e.id, energy: e.energy.energy }));
+    advanceEnergy(records, this.energyRules, ticks);
+    records.forEach((r, i) => {
+      (actors[i] as ArenaEntity & { energy: { energy: number } }).energy.energy = r.energy;
+    });
+    this.now += ticks;
+  }
+
+  private checkOutcome(): boolean {
+    if (this.outcome) return true;
+    const alive = livingFighters(this);
+    const heroes = alive.some((e) => e.fighter?.side === 0);
+    const foes = alive.some((e) => e.fighter?.side === 1);
+    if (heroes && foes) return false;
+    const hero = this.world.require(this.heroId);
+    const foe = this.world.require(this.foeId);
+    const reason = !heroes && !foes ? 'both fighters fell' : heroes ? `the ${foe.fighter?.name} was slain` : `${hero.fighter?.name ?? 'the hero'} was slain`;
+    this.outcome = { winner: !heroes && !foes ? null : heroes ? 0 : 1, reason, turn: this.turn, time: this.gameTurns };
+    return true;
+  }
+
+  /** Whose turn it is now (running statuses first), or undefined when the duel is over. */
+  pending(): ArenaEntity | undefined {
+    if (this.outcome) return undefined;
+    return this.advance();
+  }
+
+  /**
+   * Plays one turn. When it is the player's turn and no command is given, returns `input` and
+   * changes nothing that matters; an impossible command is `rejected` and costs nothing.
+   */
+  step(input?: Command): StepResult {
+    const actor = this.advance();
+    if (!actor) return { kind: 'over', outcome: this.outcome as Outcome };
+    if (!this.started || this.started.turn !== this.turn || this.started.actor !== actor.id) {
+      this.events = [];
+      this.drawMark = this.rng.drawCounts();
+      const start = this.ruleset.turnStart(this.tracer(), this.view(actor), this.now);
+      applyEffects(this, start.effects);
+      this.endEvent(`${actor.fighter?.name ?? 'someone'}: turn start`, actor.id);
+      if (actor.fighter?.kind === 'hero') refreshHeroAwareness(this, actor);
+      this.started = { turn: this.turn, actor: actor.id, skip: start.skip };
+      if (start.skip) return this.finish(actor, { type: 'skip' }, start.cost);
+    }
+    let command: Command;
+    if (actor.fighter?.controller === 'player') {
+      if (!input) return { kind: 'input', actor };
+      const problem = this.validate(actor, input);
+      if (problem) return { kind: 'rejected', reason: problem };
+      command = input;
+    } else {
+      command = actor.fighter?.kind === 'hero' ? decideHero(this, actor) : decideMonster(this, actor);
+    }
+    const cost = this.execute(actor, command);
+    return this.finish(actor, command, cost);
+  }
+
+  private finish(actor: ArenaEntity, command: Command, cost: number): StepResult {
+    if (actor.energy) actor.energy.energy -= cost;
+    this.turn++;
+    this.started = undefined;
+    this.checkOutcome();
+    const counts = this.rng.drawCounts();
+    const draws = {} as Record<StreamName, number>;
+    for (const n of STREAM_NAMES) draws[n] = counts[n] - this.drawMark[n];
+    const record: TurnRecord = { turn: this.turn, actor: actor.id, command, time: this.now, hash: this.stateHash(), draws };
+    return { kind: 'turn', record };
+  }
+
+  /** Why a command cannot be carried out now (no draws), or null if it can. */
+  validate(actor: ArenaEntity, c: Command): string | null {
+    switch (c.type) {
+      case 'move': {
+        const m = checkMove(this, actor, c.dir);
+        return m.ok ? null : m.reason;
+      }
+      case 'wait':
+        return null;
+      case 'open':
+      case 'close': {
+        const d = checkDoor(this, actor, c.dir, c.type);
+        return d.ok ? null : d.reason;
+      }
+      case 'fire': {
+        const o = findOption(this, actor, c.option);
+        if (!o || o.kind !== 'projectile') return `no ranged attack "${c.option}" available`;
+        if (!this.grid.inside(c.target.x, c.target.y)) return 'that target is outside the arena';
+        if (actor.pos && actor.pos.x === c.target.x && actor.pos.y === c.target.y) return 'you cannot target yourself';
+        return null;
+      }
+      case 'use':
+        return this.ruleset.usableItems(this.view(actor)).some((s) => s.item === c.item) ? null : `you have no ${this.ruleset.itemName(c.item)} to use`;
+      case 'pickup':
+        return actor.pos && heapAt(this, actor.pos.x, actor.pos.y) ? null : 'there is nothing here to pick up';
+      case 'skip':
+        return 'a turn can only be skipped by paralysis';
+    }
+  }
+
+  private execute(actor: ArenaEntity, c: Command): number {
+    const rules = <T>(fn: () => T): T => (this.profiler ? this.profiler.time('rules', fn) : fn());
+    switch (c.type) {
+      case 'move': {
+        const m = checkMove(this, actor, c.dir);
+        if (!m.ok) return this.ruleset.actionCost(this.view(actor), 'wait', this.now);
+        if (m.kind === 'attack' && m.target) {
+          const target = m.target;
+          return rules(() => meleeAttack(this, actor, target));
+        }
+        return step(this, actor, m.to);
+      }
+      case 'wait':
+        return this.ruleset.actionCost(this.view(actor), 'wait', this.now);
+      case 'open':
+      case 'close': {
+        const d = checkDoor(this, actor, c.dir, c.type);
+        if (!d.ok) return this.ruleset.actionCost(this.view(actor), 'wait', this.now);
+        return operateDoor(this, actor, d.at, c.type);
+      }
+      case 'fire': {
+        const o = findOption(this, actor, c.option);
+        if (!o) return this.ruleset.actionCost(this.view(actor), 'wait', this.now);
+        return rules(() => fireAttack(this, actor, o, c.target));
+      }
+      case 'use': {
+        const r = this.ruleset.useItem(this.tracer(), this.view(actor), c.item);
+        if ('error' in r) {
+          this.message(r.error, 'warn');
+          return this.ruleset.actionCost(this.view(actor), 'wait', this.now);
+        }
+        applyEffects(this, r.effects);
+        this.endEvent(`${actor.fighter?.name ?? 'someone'} uses ${this.ruleset.itemName(c.item)}`, actor.id);
+        return r.cost;
+      }
+      case 'pickup':
+        return pickUp(this, actor);
+      case 'skip':
+        return this.ruleset.actionCost(this.view(actor), 'wait', this.now);
+    }
+  }
+
+  /** Plays AI turns until the player must act or the duel ends (headless and watch mode). */
+  runUntilInput(limit = Infinity): StepResult {
+    let last: StepResult = { kind: 'over', outcome: this.outcome as Outcome };
+    for (let i = 0; i < limit; i++) {
+      last = this.step();
+      if (last.kind !== 'turn') return last;
+    }
+    return last;
+  }
+
+  /** The other fighter, if alive. */
+  enemyOf(e: ArenaEntity): ArenaEntity | undefined {
+    return livingFighters(this).find((o) => o.fighter?.side !== e.fighter?.side);
+  }
+
+  fighterAt(x: number, y: number): ArenaEntity | undefined {
+    return fighterAt(this, x, y);
+  }
+
+  distanceBetween(a: ArenaEntity, b: ArenaEntity): number {
+    return a.pos && b.pos ? distance(a.pos, b.pos) : Infinity;
+  }
+}

@@ -1,0 +1,76 @@
+import type { AttackContext, AttackOption } from '../rules/ruleset.js';
+import type { ArenaEntity } from '../world/components.js';
+import { type Point, distance } from '../world/grid.js';
+import { type ProjectilePath, castProjectile } from '../world/projectile.js';
+import { applyEffects, fighterAt } from './effects.js';
+import type { DuelState } from './state.js';
+import { possessive, subjectOf, verb } from '../rules/names.js';
+
+export function attackContext(s: DuelState, a: ArenaEntity, d: ArenaEntity): AttackContext {
+  if (!a.pos || !d.pos) throw new Error('both fighters need a position');
+  return {
+    edition: s.edition,
+    now: s.now,
+    distance: distance(a.pos, d.pos),
+    attackerTerrain: s.grid.get(a.pos.x, a.pos.y),
+    defenderTerrain: s.grid.get(d.pos.x, d.pos.y),
+  };
+}
+
+export function findOption(s: DuelState, e: ArenaEntity, id: string): AttackOption | undefined {
+  return s.ruleset.attackOptions(s.view(e)).find((o) => o.id === id);
+}
+
+/** Resolves one attack through the ruleset and applies what it did. Returns the energy cost. */
+function resolve(s: DuelState, a: ArenaEntity, d: ArenaEntity, option: AttackOption): { cost: number; hit: boolean } {
+  const t = s.tracer();
+  const out = s.ruleset.resolveAttack(t, s.view(a), s.view(d), option, attackContext(s, a, d));
+  s.message(out.summary, a.fighter?.side === 0 ? (out.hit ? 'good' : 'info') : out.hit ? 'bad' : 'info');
+  if (d.pos) s.event(out.hit ? { kind: 'hit', at: { ...d.pos }, damage: out.damage } : { kind: 'miss', at: { ...d.pos } });
+  applyEffects(s, out.effects);
+  s.endEvent(out.summary, a.id);
+  return { cost: out.cost, hit: out.hit };
+}
+
+export function meleeAttack(s: DuelState, a: ArenaEntity, d: ArenaEntity): number {
+  const option = s.ruleset.attackOptions(s.view(a)).find((o) => o.kind === 'melee');
+  if (!option) throw new Error(`${a.fighter?.name} has no melee attack`);
+  return resolve(s, a, d, option).cost;
+}
+
+/** The path a ranged attack would fly, with the fighter it would strike (if any). */
+export function aimAt(s: DuelState, a: ArenaEntity, option: AttackOption, target: Point): { path: ProjectilePath; victim: ArenaEntity | undefined } {
+  if (!a.pos) throw new Error('the attacker has no position');
+  const opts = option.projectile ?? { magic: false, hitChars: true };
+  const path = castProjectile(s.grid, a.pos, target, opts, (x, y) => fighterAt(s, x, y) !== undefined);
+  const victim = path.reason === 'character' ? fighterAt(s, path.stop.x, path.stop.y) : undefined;
+  return { path, victim };
+}
+
+/** A throw, zap or spell at a cell. Returns the energy cost. */
+export function fireAttack(s: DuelState, a: ArenaEntity, option: AttackOption, target: Point): number {
+  const { path, victim } = aimAt(s, a, option, target);
+  if (a.pos) {
+    const glyph = option.spends === 'charge' || option.id.startsWith('spell:') ? '*' : ')';
+    s.event({ kind: 'projectile', from: { ...a.pos }, cells: path.cells.map((c) => ({ ...c })), glyph });
+  }
+  const pack = a.inventory?.pack;
+  const stack = option.item ? pack?.find((p) => p.item === option.item) : undefined;
+  if (stack && pack) {
+    if (option.spends === 'charge') stack.charges = Math.max(0, (stack.charges ?? 0) - 1);
+    else if (option.spends === 'item') {
+      stack.quantity -= 1;
+      if (stack.quantity <= 0) pack.splice(pack.indexOf(stack), 1);
+    }
+  }
+  if (victim && victim.id !== a.id) return resolve(s, a, victim, option).cost;
+  const what = option.item ? `${possessive(a)} ${s.ruleset.itemName(option.item)}` : `${possessive(a)} ${option.label}`;
+  const where = path.reason === 'target' ? 'lands' : 'stops';
+  s.message(`${what.charAt(0).toUpperCase()}${what.slice(1)} ${where} at ${path.stop.x},${path.stop.y}.`, 'info');
+  applyEffects(s, s.ruleset.missileLanded(s.view(a), option, path.stop));
+  return s.ruleset.attackCost(s.view(a), option, s.now);
+}
+
+export function describeUse(s: DuelState, e: ArenaEntity, item: string): string {
+  return `${subjectOf(e)} ${verb(e, 'use')} ${s.ruleset.itemName(item)}`;
+}

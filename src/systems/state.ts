@@ -1,0 +1,40 @@
+import type { World } from '../core/ecs.js';
+import type { RngStreams } from '../core/rng.js';
+import type { Tracer } from '../core/trace.js';
+import type { Edition } from '../rules/edition.js';
+import type { FighterView, Ruleset } from '../rules/ruleset.js';
+import type { ArenaEntity } from '../world/components.js';
+import type { Grid, Point } from '../world/grid.js';
+
+export type Tone = 'info' | 'good' | 'bad' | 'warn';
+
+export interface Message {
+  readonly turn: number;
+  readonly text: string;
+  readonly tone: Tone;
+}
+
+/** Something the screen may want to show for a moment (a projectile's flight). */
+export type DuelEvent =
+  | { readonly kind: 'projectile'; readonly from: Point; readonly cells: readonly Point[]; readonly glyph: string }
+  | { readonly kind: 'hit'; readonly at: Point; readonly damage: number }
+  | { readonly kind: 'miss'; readonly at: Point };
+
+/** What the systems may read and change; the Duel class implements it. */
+export interface DuelState {
+  readonly ruleset: Ruleset;
+  readonly edition: Edition;
+  readonly grid: Grid;
+  readonly world: World<ArenaEntity>;
+  readonly rng: RngStreams;
+  readonly now: number;
+  /** The tracer for the current rule event (recording or not). */
+  tracer(): Tracer;
+  /** Closes the current rule event under a title (the rules pane shows it). */
+  endEvent(title: string, actor: number): void;
+  message(text: string, tone?: Tone): void;
+  event(e: DuelEvent): void;
+  /** A fighter's field of view, computed on demand for its current cell. */
+  fov(id: number): Uint8Array;
+  view(e: ArenaEntity): FighterView;
+}
