@@ -203,6 +203,8 @@ export interface Ruleset {
   useItem(t: Tracer, f: FighterView, item: string): { readonly effects: readonly Effect[]; readonly cost: number } | { readonly error: string };
   /** A short name for an item id. */
   itemName(item: string): string;
+  /** How an item lying on the floor is drawn. */
+  itemGlyph(item: string): { readonly ch: string; readonly colour: string };
   /** Whether picking up this stack should equip it (a weapon when the hand is empty). */
   equipsOnPickup(f: FighterView, stack: ItemStack): boolean;
 

@@ -279,7 +279,6 @@ export function heroAttack(t: Tracer, h: HeroAttackerState, kind: HeroAttackKind
   const { edition } = ctx;
   const sheet = h.sheet;
   if (t.recording) t.rule(SECTION_HIT, kind.kind === 'melee' ? 'Hero accuracy' : kind.kind === 'thrown' ? `Hero accuracy with a thrown ${kind.missile.name}` : 'Hero accuracy with a wand');
-  const { dodge, surprise } = defenderDodge(t, d, edition);
 
   if (kind.kind === 'wand') {
     const roll: PdDamageRoll = { kind: 'uniform', min: 1, max: Math.max(1, 5 + 2 * wandLevel) };
@@ -288,6 +287,7 @@ export function heroAttack(t: Tracer, h: HeroAttackerState, kind: HeroAttackKind
       if (t.recording) t.edition('wand-hit-roll', PD_DIVERGENCES['wand-hit-roll'].spoiler);
       accuracy = heroAccuracy(t, sheet, kind, ctx.distance, edition);
     } else if (t.recording) t.edition('wand-hit-roll', PD_DIVERGENCES['wand-hit-roll'].source);
+    const { dodge, surprise } = defenderDodge(t, d, edition);
     return {
       label: 'magic missile',
       accuracy,
@@ -305,6 +305,7 @@ export function heroAttack(t: Tracer, h: HeroAttackerState, kind: HeroAttackKind
   }
 
   const accuracy = heroAccuracy(t, sheet, kind, ctx.distance, edition);
+  const { dodge, surprise } = defenderDodge(t, d, edition);
   const str = heroStrength(sheet);
   const thrown = kind.kind === 'thrown';
   let roll: PdDamageRoll;
@@ -361,7 +362,7 @@ export function heroAttack(t: Tracer, h: HeroAttackerState, kind: HeroAttackKind
 
   const absorb = defenderArmour(t, d, edition);
   if (t.recording) {
-    t.value('damage range', roll.max, `${roll.kind === 'normal' ? 'centre-biased' : 'uniform'} ${roll.min}-${roll.max}`);
+    t.note(`damage roll: ${roll.kind === 'normal' ? 'centre-biased' : 'uniform'} ${roll.min}-${roll.max}`);
     if (h.fury) t.note('Fury: damage x 1.5 (HP at most 40%)');
   }
   return { label, accuracy, magic: false, dodge, surprise, roll, excess, fury: h.fury, absorb, sniperIgnoresArmour, waterBoost: false, assassin };
@@ -383,9 +384,9 @@ export function monsterAttack(
   ctx: PdAttackContext,
 ): PdAttack {
   if (t.recording) t.rule(SECTION_HIT, `${m.name} accuracy`);
-  const { dodge, surprise } = defenderDodge(t, d, ctx.edition);
   const accuracy = ratio(m.attackSkill);
   if (t.recording) t.value(`${m.name} accuracy`, m.attackSkill, 'from its table');
+  const { dodge, surprise } = defenderDodge(t, d, ctx.edition);
   if (kind.kind === 'lightning' || kind.kind === 'shadow-bolt') {
     // Int(a, b) excludes b: the data holds the inclusive range already.
     return {

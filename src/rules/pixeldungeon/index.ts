@@ -503,6 +503,14 @@ export function createPixelDungeon(tables: PdTables): Ruleset {
     },
 
     itemName,
+    itemGlyph: (id) =>
+      potions.has(id)
+        ? { ch: '!', colour: 'bright-magenta' }
+        : wands.has(id)
+          ? { ch: '/', colour: 'bright-cyan' }
+          : armours.has(id)
+            ? { ch: '[', colour: 'grey' }
+            : { ch: ')', colour: missiles.has(id) ? 'yellow' : 'white' },
     equipsOnPickup: (f, stack) => f.fighter.kind === 'hero' && f.inventory.weapon === null && melee.has(stack.item),
 
     aiProfile(f): AiProfile {

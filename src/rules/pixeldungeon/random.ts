@@ -28,11 +28,14 @@ export function intBelow(t: Tracer, a: number, b: number, label: string): number
 export function normalIntRange(t: Tracer, a: number, b: number, label: string): number {
   if (b <= a) return a;
   const n = b - a + 1;
-  const i = t.roll(0, n - 1, label);
-  const j = t.roll(0, n - 1, label);
+  const i = t.roll(0, n - 1, 'first part of the centre-biased roll');
+  const j = t.roll(0, n - 1, 'second part of the centre-biased roll');
   const s = i + j;
   let v = a + (s >> 1);
-  if (s & 1) v += t.roll(0, 1, 'odd sum: fair coin for the halves');
+  let coin = 0;
+  if (s & 1) coin = t.roll(0, 1, 'odd sum: coin for the halves');
+  v += coin;
+  if (t.recording) t.value(label, v, `${a} + (${i} + ${j}${s & 1 ? ` + coin ${coin}` : ''}) / 2, range ${a}-${b}`);
   return v;
 }
 

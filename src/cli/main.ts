@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { DataError, loadContent, type Content } from '../content/index.js';
+import { arenaIds } from '../game/duel.js';
+import { availableRulesets, getRuleset } from '../rules/registry.js';
+import { GENERATED_ARENAS } from '../world/arena.js';
+import { ReplayError, parseReplay } from '../replay/format.js';
+import { verifyReplay } from '../replay/verify.js';
+import { jsonSchemas } from '../content/schemas.js';
+import { runHeadless, outcomeText } from './headless.js';
+import { addDuelOptions, setupFromOptions, type DuelOptions } from './setup-options.js';
+import { DEFAULT_SAVES, PROGRAM_VERSION } from './version.js';
+
+/** A problem the user can fix: printed as one line, no stack trace. */
+class UsageError extends Error {}
+
+function content(): Content {
+  return loadContent();
+}
+
+function fail(message: string, code = 2): never {
+  process.stderr.write(`arena: ${message}\n`);
+  process.exit(code);
+}
+
+async function startTui(mode: 'play' | 'watch', o: DuelOptions & { saves: string; save: boolean }): Promise<void> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    fail(
+      `"${mode}" needs a terminal (stdin and stdout must be a TTY). Without one, use the headless commands:\n` +
+        '  arena duel --seed 42            play a duel AI against AI and print the full trace\n' +
+        '  arena verify saves/FILE.jsonl   re-simulate a recorded duel',
+    );
+  }
+  const c = content();
+  const setup = setupFromOptions(o, c, mode === 'play' ? 'player' : 'ai');
+  const { runTerminalApp } = await import('../tui/app.js');
+  const code = await runTerminalApp({ mode, setup, content: c, savesDir: o.save ? o.saves : null, program: PROGRAM_VERSION });
+  process.exit(code);
+}
+
+const program = new Command();
+program
+  .name('arena')
+  .description('spoiler-arena: one-on-one roguelike duels resolved step by step by the rules of the game they come from')
+  .version(PROGRAM_VERSION)
+  .showHelpAfterError('(run "arena --help" for the commands)');
+
+function withSaveOptions(c: Command): Command {
+  return c.option('--saves <dir>', 'where replays are written', DEFAULT_SAVES).option('--no-save', 'do not record a replay');
+}
+
+withSaveOptions(addDuelOptions(program.command('play', { isDefault: true }).description('play a duel in the terminal (the default command)'))).action(
+  (o: DuelOptions & { saves: string; save: boolean }) => startTui('play', o),
+);
+
+withSaveOptions(addDuelOptions(program.command('watch').description('watch the AI play the hero in the terminal'))).action(
+  (o: DuelOptions & { saves: string; save: boolean }) => startTui('watch', o),
+);
+
+withSaveOptions(addDuelOptions(program.command('duel').description('play a duel AI against AI without a screen; print the outcome and the full trace')))
+  .option('--json', 'print JSON instead of text')
+  .action((o: DuelOptions & { saves: string; save: boolean; json?: boolean }) => {
+    const c = content();
+    const setup = setupFromOptions(o, c, 'ai');
+    const r = runHeadless(setup, c, { json: o.json ?? false, savesDir: o.save ? o.saves : null, program: PROGRAM_VERSION, now: () => new Date() });
+    process.stdout.write(r.text);
+    if (r.replayPath) process.stderr.write(`replay saved to ${r.replayPath}\n`);
+  });
+
+program
+  .command('verify')
+  .description('re-simulate recorded duels and check every checkpoint; exit 0 only if all match')
+  .argument('<files...>', 'replay files (.jsonl)')
+  .option('--force', 'play back replays made with other data files or another format version (they may diverge)')
+  .action((files: string[], o: { force?: boolean }) => {
+    const c = content();
+    let bad = 0;
+    for (const file of files) {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (e) {
+        process.stdout.write(`FAIL ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? String(e)})\n`);
+        bad++;
+        continue;
+      }
+      try {
+        const replay = parseReplay(file, text);
+        const r = verifyReplay(replay, c, { force: o.force ?? false });
+        for (const w of r.warnings) process.stdout.write(`warning: ${file}: ${w}\n`);
+        if (r.ok) {
+          process.stdout.write(`ok   ${file}: ${r.turns} turns match${replay.end ? `; ${outcomeText(r.duel)}` : ' (unfinished duel)'}\n`);
+        } else {
+          bad++;
+          const d = r.divergence;
+          process.stdout.write(`FAIL ${file}: turn ${d?.turn}: expected ${d?.expected}, got ${d?.actual}: ${d?.detail}\n`);
+        }
+      } catch (e) {
+        if (e instanceof ReplayError) {
+          bad++;
+          process.stdout.write(`FAIL ${e.message}\n`);
+        } else throw e;
+      }
+    }
+    process.exit(bad === 0 ? 0 : 1);
+  });
+
+program
+  .command('list')
+  .description('list rulesets, heroes, foes or arenas')
+  .argument('[what]', 'rulesets | heroes | foes | arenas (all when absent)')
+  .option('--ruleset <id>', 'ruleset whose fighters to list', 'pixel-dungeon')
+  .action((what: string | undefined, o: { ruleset: string }) => {
+    const kinds = ['rulesets', 'heroes', 'foes', 'arenas'];
+    if (what !== undefined && !kinds.includes(what)) throw new UsageError(`list: unknown list "${what}"; choose one of: ${kinds.join(', ')}`);
+    const c = content();
+    const out: string[] = [];
+    const show = (k: string) => what === undefined || what === k;
+    if (show('rulesets')) {
+      out.push('rulesets:');
+      for (const id of availableRulesets()) out.push(`  ${id.padEnd(18)} ${getRuleset(id, c).description}`);
+    }
+    let ruleset;
+    try {
+      ruleset = getRuleset(o.ruleset, c);
+    } catch (e) {
+      throw new UsageError(`--ruleset: ${(e as Error).message}`);
+    }
+    for (const [k, kind] of [['heroes', 'hero'], ['foes', 'monster']] as const) {
+      if (!show(k)) continue;
+      out.push(`${k} (${ruleset.id}):`);
+      for (const e of ruleset.catalog().filter((x) => x.kind === kind)) out.push(`  ${e.id.padEnd(18)} ${e.description}`);
+    }
+    if (show('arenas')) {
+      out.push('arenas:');
+      for (const id of arenaIds(c)) {
+        const a = c.arenas.get(id);
+        out.push(`  ${id.padEnd(18)} ${a ? `${a.name}: ${a.description}` : GENERATED_ARENAS[id as keyof typeof GENERATED_ARENAS]}`);
+      }
+    }
+    process.stdout.write(`${out.join('\n')}\n`);
+  });
+
+program
+  .command('schemas')
+  .description('write (or check) the JSON Schemas of the data files in data/schemas/')
+  .option('--write', 'write the schema files')
+  .option('--check', 'exit 1 if a schema file is missing or out of date')
+  .action((o: { write?: boolean; check?: boolean }) => {
+    const c = content();
+    const dir = join(c.root, 'schemas');
+    mkdirSync(dir, { recursive: true });
+    let stale = 0;
+    for (const [file, schema] of Object.entries(jsonSchemas())) {
+      const path = join(dir, file);
+      const text = `${JSON.stringify(schema, null, 2)}\n`;
+      const same = existsSync(path) && readFileSync(path, 'utf8') === text;
+      if (o.write && !same) writeFileSync(path, text);
+      if (!same) stale++;
+      process.stdout.write(`${same ? 'up to date' : o.write ? 'written   ' : 'stale     '} data/schemas/${file}\n`);
+    }
+    if (o.check && stale > 0 && !o.write) process.exit(1);
+  });
+
+async function main(): Promise<void> {
+  try {
+    await program.parseAsync(process.argv);
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof DataError || e instanceof ReplayError) fail(e.message);
+    if (e instanceof Error && /^--|^unknown |^list:|^arena:/.test(e.message)) fail(e.message);
+    if (e instanceof Error) fail(e.message, 1);
+    throw e;
+  }
+}
+
+void main();

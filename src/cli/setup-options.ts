@@ -1,0 +1,96 @@
+import { randomInt } from 'node:crypto';
+import { Option, type Command as Cmd } from 'commander';
+import type { Content } from '../content/index.js';
+import { DEFAULT_MAX_TURNS, type DuelSetup, arenaIds } from '../game/duel.js';
+import { EDITIONS, isEdition } from '../rules/edition.js';
+import { availableRulesets, getRuleset } from '../rules/registry.js';
+import { normaliseSeed } from '../core/rng.js';
+import type { RulesetId } from '../rules/ruleset.js';
+import type { AiMode } from '../world/components.js';
+
+export interface DuelOptions {
+  seed?: string;
+  ruleset: string;
+  edition: string;
+  hero?: string;
+  foe?: string;
+  arena: string;
+  level?: string;
+  strength?: string;
+  weapon?: string;
+  armour?: string;
+  foeState?: string;
+  maxTurns: string;
+}
+
+export const DEFAULT_ARENA = 'rooms';
+
+/** The options every command that starts a duel accepts. */
+export function addDuelOptions(c: Cmd): Cmd {
+  return c
+    .option('--seed <seed>', 'master seed: any text or number (a fresh one is chosen if absent)')
+    .option('--ruleset <id>', `ruleset (${availableRulesets().join(', ')})`, 'pixel-dungeon')
+    .addOption(new Option('--edition <edition>', 'spoiler: as the seed document says; source: as the game\'s code does').choices([...EDITIONS]).default('spoiler'))
+    .option('--hero <id>', 'hero preset (see: arena list heroes)')
+    .option('--foe <id>', 'monster to fight (see: arena list foes)')
+    .option('--arena <id>', 'arena (see: arena list arenas)', DEFAULT_ARENA)
+    .option('--level <n>', 'hero level (overrides the preset)')
+    .option('--strength <n>', 'hero strength (overrides the preset)')
+    .option('--weapon <id>', 'hero melee weapon, or "none" (overrides the preset)')
+    .option('--armour <id>', 'hero armour, or "none" (overrides the preset)')
+    .addOption(new Option('--foe-state <state>', 'how the foe starts').choices(['sleeping', 'wandering', 'hunting']))
+    .option('--max-turns <n>', 'game turns before the duel is a draw', String(DEFAULT_MAX_TURNS));
+}
+
+export function freshSeed(): string {
+  return String(randomInt(100_000_000, 1_000_000_000));
+}
+
+/** Turns command-line options into a checked duel setup, with messages naming the bad option. */
+export function setupFromOptions(o: DuelOptions, content: Content, heroControl: 'player' | 'ai'): DuelSetup {
+  if (!availableRulesets().includes(o.ruleset as RulesetId)) {
+    throw new Error(`--ruleset: unknown ruleset "${o.ruleset}"; choose one of: ${availableRulesets().join(', ')}`);
+  }
+  if (!isEdition(o.edition)) throw new Error(`--edition: must be one of ${EDITIONS.join(', ')}`);
+  const ruleset = getRuleset(o.ruleset, content);
+  const catalog = ruleset.catalog();
+  const heroes = catalog.filter((c) => c.kind === 'hero').map((c) => c.id);
+  const foes = catalog.filter((c) => c.kind === 'monster').map((c) => c.id);
+  const hero = o.hero ?? ruleset.defaultHero;
+  const foe = o.foe ?? ruleset.defaultFoe;
+  if (!heroes.includes(hero)) throw new Error(`--hero: unknown hero "${hero}" for ${o.ruleset}; choose one of: ${heroes.join(', ')}`);
+  if (!foes.includes(foe)) throw new Error(`--foe: unknown foe "${foe}" for ${o.ruleset}; choose one of: ${foes.join(', ')}`);
+  const arenas = arenaIds(content);
+  if (!arenas.includes(o.arena)) throw new Error(`--arena: unknown arena "${o.arena}"; choose one of: ${arenas.join(', ')}`);
+  const maxTurns = Number(o.maxTurns);
+  if (!Number.isInteger(maxTurns) || maxTurns < 1 || maxTurns > 1_000_000) throw new Error(`--max-turns: must be a whole number from 1 to 1000000 (got "${o.maxTurns}")`);
+  const heroOptions: Record<string, string | number> = {};
+  for (const k of ['level', 'strength', 'weapon', 'armour'] as const) {
+    const v = o[k];
+    if (v !== undefined) heroOptions[k] = /^\d+$/.test(v) ? Number(v) : v;
+  }
+  let seed: string;
+  try {
+    seed = normaliseSeed(o.seed ?? freshSeed());
+  } catch (e) {
+    throw new Error(`--seed: ${(e as Error).message}`);
+  }
+  const setup: DuelSetup = {
+    ruleset: o.ruleset as RulesetId,
+    edition: o.edition,
+    seed,
+    hero: { template: hero, options: heroOptions },
+    foe: { template: foe, options: {} },
+    arena: o.arena,
+    heroControl,
+    maxTurns,
+    ...(o.foeState ? { foeState: o.foeState as AiMode } : {}),
+  };
+  // Build the fighters once so bad levels or weapons are reported before anything starts.
+  try {
+    ruleset.buildFighter(setup.hero, setup.edition);
+  } catch (e) {
+    throw new Error(`--hero ${hero}: ${(e as Error).message}`);
+  }
+  return setup;
+}

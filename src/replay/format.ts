@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { EDITIONS } from '../rules/edition.js';
+import { RULESET_IDS } from '../rules/ruleset.js';
+import type { DuelSetup, Outcome, TurnRecord } from '../game/duel.js';
+import type { Command } from '../systems/commands.js';
+import { DIRECTIONS } from '../world/grid.js';
+import { formatPath, parseStrictJson, JsonSyntaxError } from '../content/strict-json.js';
+
+/**
+ * The replay file: JSON Lines. Line 1 is the header; then one line per turn; the last line is
+ * the end (outcome) when the duel finished. See docs/REPLAY-FORMAT.md.
+ */
+export const REPLAY_FORMAT = 'spoiler-arena-replay';
+export const REPLAY_VERSION = 1;
+
+const dir = z.enum(DIRECTIONS.map((d) => d.name) as [string, ...string[]]);
+const point = z.strictObject({ x: z.number().int(), y: z.number().int() });
+
+export const commandSchema: z.ZodType<Command> = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('move'), dir }),
+  z.strictObject({ type: z.literal('wait') }),
+  z.strictObject({ type: z.literal('open'), dir }),
+  z.strictObject({ type: z.literal('close'), dir }),
+  z.strictObject({ type: z.literal('fire'), option: z.string().min(1), target: point }),
+  z.strictObject({ type: z.literal('use'), item: z.string().min(1) }),
+  z.strictObject({ type: z.literal('pickup') }),
+  z.strictObject({ type: z.literal('skip') }),
+]) as z.ZodType<Command>;
+
+const fighterSpec = z.strictObject({ template: z.string().min(1), options: z.record(z.string(), z.union([z.string(), z.number()])) });
+
+export const setupSchema: z.ZodType<DuelSetup> = z.strictObject({
+  ruleset: z.enum(RULESET_IDS),
+  edition: z.enum(EDITIONS),
+  seed: z.string().min(1),
+  hero: fighterSpec,
+  foe: fighterSpec,
+  arena: z.string().min(1),
+  heroControl: z.enum(['player', 'ai']),
+  maxTurns: z.number().int().min(1),
+  foeState: z.enum(['sleeping', 'wandering', 'hunting', 'fleeing']).optional(),
+}) as z.ZodType<DuelSetup>;
+
+export const headerSchema = z.strictObject({
+  format: z.literal(REPLAY_FORMAT),
+  version: z.number().int(),
+  program: z.string(),
+  ruleset: z.enum(RULESET_IDS),
+  edition: z.enum(EDITIONS),
+  data: z.string().describe('Fingerprint of the data files the duel was played with.'),
+  seed: z.string(),
+  fighters: z.tuple([z.string(), z.string()]),
+  arena: z.string(),
+  created: z.string(),
+  setup: setupSchema,
+});
+export type ReplayHeader = z.infer<typeof headerSchema>;
+
+const stream = z.number().int().min(0);
+export const turnSchema = z.strictObject({
+  t: z.number().int().min(1).describe('Turn number.'),
+  a: z.number().int().min(1).describe('Acting entity id.'),
+  c: commandSchema.nullable().describe('The command, or null when the duel ended before the actor acted.'),
+  time: z.number().int().min(0).describe('Game time in ticks.'),
+  h: z.string().regex(/^[0-9a-f]{16}$/).describe('Checkpoint: hash of RNG states and world after the turn.'),
+  d: z.strictObject({ combat: stream, ai: stream, mapgen: stream, setup: stream }).describe('Words drawn per stream in the turn.'),
+});
+
+export const endSchema = z.strictObject({
+  end: z.strictObject({
+    winner: z.union([z.literal(0), z.literal(1), z.null()]),
+    reason: z.string(),
+    turn: z.number().int().min(0),
+    time: z.number().min(0),
+  }),
+});
+
+export interface Replay {
+  readonly file: string;
+  readonly header: ReplayHeader;
+  readonly turns: readonly TurnRecord[];
+  readonly end: Outcome | null;
+  /** Lines after the last whole turn that could not be read (a write cut short). */
+  readonly truncated: boolean;
+}
+
+/** A replay file that cannot be read: names the file, the line and what is wrong. */
+export class ReplayError extends Error {}
+
+export function turnLine(r: TurnRecord): string {
+  return JSON.stringify({ t: r.turn, a: r.actor, c: r.command, time: r.time, h: r.hash, d: r.draws });
+}
+
+/** Parses a replay's text. A last line cut short (a killed process) is dropped, not an error. */
+export function parseReplay(file: string, text: string): Replay {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  if (lines.length === 0) throw new ReplayError(`${file}: the file is empty, not a replay`);
+  const parseLine = (i: number): unknown => {
+    try {
+      return parseStrictJson(lines[i] as string);
+    } catch (e) {
+      if (e instanceof JsonSyntaxError) throw new ReplayError(`${file}:${i + 1}: ${e.message}`);
+      throw e;
+    }
+  };
+  const rawHeader = parseLine(0);
+  const hv = headerSchema.safeParse(rawHeader);
+  if (!hv.success) {
+    const issue = hv.error.issues[0];
+    const looks = rawHeader && typeof rawHeader === 'object' && (rawHeader as Record<string, unknown>)['format'] === REPLAY_FORMAT;
+    if (!looks) throw new ReplayError(`${file}:1: not a spoiler-arena replay (the first line is not a replay header)`);
+    throw new ReplayError(`${file}:1: header ${formatPath((issue?.path ?? []) as (string | number)[])}: ${issue?.message ?? 'invalid'}`);
+  }
+  const header = hv.data;
+  const turns: TurnRecord[] = [];
+  let end: Outcome | null = null;
+  let truncated = false;
+  for (let i = 1; i < lines.length; i++) {
+    const last = i === lines.length - 1;
+    let raw: unknown;
+    try {
+      raw = parseLine(i);
+    } catch (e) {
+      if (last && !text.endsWith('\n')) {
+        truncated = true;
+        break;
+      }
+      throw e;
+    }
+    if (raw && typeof raw === 'object' && 'end' in raw) {
+      const ev = endSchema.safeParse(raw);
+      if (!ev.success) throw new ReplayError(`${file}:${i + 1}: end record: ${ev.error.issues[0]?.message ?? 'invalid'}`);
+      if (!last) throw new ReplayError(`${file}:${i + 2}: lines after the end record`);
+      end = ev.data.end;
+      break;
+    }
+    const tv = turnSchema.safeParse(raw);
+    if (!tv.success) {
+      const issue = tv.error.issues[0];
+      throw new ReplayError(`${file}:${i + 1}: turn ${formatPath((issue?.path ?? []) as (string | number)[])}: ${issue?.message ?? 'invalid'}`);
+    }
+    const t = tv.data;
+    if (t.t !== turns.length + 1) throw new ReplayError(`${file}:${i + 1}: expected turn ${turns.length + 1}, found turn ${t.t}`);
+    turns.push({ turn: t.t, actor: t.a, command: t.c, time: t.time, hash: t.h, draws: t.d });
+  }
+  return { file, header, turns, end, truncated };
+}
