@@ -9,10 +9,11 @@ function num(v: number, scale: number): string {
   return (v / scale).toFixed(Math.max(2, Math.ceil(Math.log10(scale)))).replace(/(\.\d\d\d*?)0+$/, '$1');
 }
 
-export function formatStep(s: TraceStep): string {
+/** `compact` shortens citations to the section (`§hit-test`) for narrow panes. */
+export function formatStep(s: TraceStep, compact = false): string {
   switch (s.kind) {
     case 'rule':
-      return `${s.title} [${s.cite}]`;
+      return compact ? `${s.title} §${s.cite.replace(/^[^#]*#/, '')}` : `${s.title} [${s.cite}]`;
     case 'roll':
       return s.scale === 1
         ? `${s.label}: ${s.value} (uniform ${s.lo}-${s.hi})`
@@ -26,7 +27,7 @@ export function formatStep(s: TraceStep): string {
     case 'note':
       return s.text;
     case 'edition':
-      return `edition difference "${s.divergence}": ${s.text}`;
+      return compact ? `edition (${s.divergence}): ${s.text}` : `edition difference "${s.divergence}": ${s.text}`;
     case 'odds': {
       const f = Fraction.of(BigInt(s.num), BigInt(s.den));
       return `${s.label} = ${f.toString()} (${f.percent(2)})`;
@@ -35,12 +36,12 @@ export function formatStep(s: TraceStep): string {
 }
 
 /** Lines of one trace: a title, then numbered steps; rule headings are not numbered. */
-export function formatTrace(r: TraceRecord, indent = '  '): string[] {
+export function formatTrace(r: TraceRecord, indent = '  ', compact = false): string[] {
   const out = [r.title];
   let n = 0;
   for (const s of r.steps) {
-    if (s.kind === 'rule') out.push(`${indent}${formatStep(s)}`);
-    else out.push(`${indent}${indent}${++n}. ${formatStep(s)}`);
+    if (s.kind === 'rule') out.push(`${indent}${formatStep(s, compact)}`);
+    else out.push(`${indent}${indent}${++n}. ${formatStep(s, compact)}`);
   }
   return out;
 }

@@ -105,8 +105,10 @@ export class Session {
   visible!: Uint8Array;
   /** Lines scrolled in the rules pane. */
   rulesScroll = 0;
-  /** Which trace the rules pane shows: an index into duel.traces, or -1 for the latest. */
+  /** Which trace the rules pane shows: an index into duel.traces, or -1 for the latest round. */
   traceIndex = -1;
+  /** The first trace of the latest round (since the player's last command, or the last watched turn). */
+  roundStart = 0;
   /** Watch mode: whether turns play by themselves, and how fast. */
   running = true;
   speedIndex = 3;
@@ -137,6 +139,7 @@ export class Session {
     this.status = '';
     this.rulesScroll = 0;
     this.traceIndex = -1;
+    this.roundStart = 0;
     this.flash = [];
     const g = this.duel.grid;
     this.memory = new Uint8Array(g.width * g.height);
@@ -194,6 +197,7 @@ export class Session {
 
   private act(c: Command): void {
     this.flash = [];
+    const mark = this.duel.traces.length;
     const r = this.duel.step(c);
     if (r.kind === 'rejected') {
       this.status = capitalise(r.reason);
@@ -201,6 +205,7 @@ export class Session {
     }
     this.status = '';
     this.traceIndex = -1;
+    this.roundStart = mark;
     this.rulesScroll = 0;
     if (r.kind === 'turn') this.record(r.record);
     if (r.kind === 'over') this.over();
@@ -218,7 +223,9 @@ export class Session {
     this.flash = [];
     this.traceIndex = -1;
     this.rulesScroll = 0;
+    const mark = this.duel.traces.length;
     this.advance(1);
+    if (this.duel.traces.length > mark) this.roundStart = mark;
     if (this.duel.outcome) this.over();
   }
 
@@ -438,7 +445,7 @@ export class Session {
     if (target.id === hero.id || !hero.pos || !target.pos) return {};
     const r = this.duel.ruleset;
     const ctx = { ...attackContext(this.duel, hero, target), distance: 1 };
-    const mine = r.attackOptions(r === undefined ? this.duel.view(hero) : this.duel.view(hero)).find((o) => o.kind === 'melee');
+    const mine = r.attackOptions(this.duel.view(hero)).find((o) => o.kind === 'melee');
     const theirs = r.attackOptions(this.duel.view(target)).find((o) => o.kind === 'melee');
     const back = { ...attackContext(this.duel, target, hero), distance: 1 };
     return {

@@ -44,7 +44,7 @@ function pct(p: AttackPreview['hit']): string {
 export function previewLine(p: AttackPreview): string {
   const mean = p.damage.mean().toNumber();
   const per = p.perTurn.toNumber();
-  return `hit ${pct(p.hit)}, dmg ${p.damage.min}-${p.damage.max} (avg ${mean.toFixed(1)}), ${per === 1 ? '1' : per.toFixed(2)}/turn`;
+  return `hit ${pct(p.hit)} · dmg ${p.damage.min}-${p.damage.max} (avg ${mean.toFixed(1)}) · ${per === 1 ? '1' : per.toFixed(2)}/turn`;
 }
 
 export class View {
@@ -152,9 +152,12 @@ export class View {
     c.text(x, row + 3, info, P.attr(flags.length > 0 ? 'yellow' : 'dark-grey'), w);
   }
 
-  private selectedTrace(s: Session): TraceRecord | undefined {
+  /** The traces the rules pane shows: one chosen from the history, or the whole latest round. */
+  private shownTraces(s: Session): TraceRecord[] {
     const t = s.duel.traces;
-    return s.traceIndex >= 0 ? t[s.traceIndex] : t[t.length - 1];
+    if (s.traceIndex >= 0) return t[s.traceIndex] ? [t[s.traceIndex] as TraceRecord] : [];
+    const round = t.slice(Math.min(s.roundStart, t.length));
+    return round.length > 0 ? round : t.slice(-1);
   }
 
   private paintRules(c: Canvas, s: Session): void {
@@ -164,19 +167,21 @@ export class View {
     const top = 8;
     const height = LAYOUT.barY - top - 1;
     const n = s.duel.traces.length;
-    const idx = s.traceIndex >= 0 ? s.traceIndex + 1 : n;
-    const head = `Rules ${n > 0 ? `${idx}/${n}` : ''} ${s.duel.edition}`;
+    const shown = this.shownTraces(s);
+    const head = s.traceIndex >= 0 ? `Rules ${s.traceIndex + 1}/${n}` : `Rules${n > 0 ? ` (last ${shown.length})` : ''}`;
     c.text(x, top, `─ ${head} ${'─'.repeat(Math.max(0, w - head.length - 3))}`, P.attr('cyan'), w);
-    const tr = this.selectedTrace(s);
     const lines: { text: string; colour: string; bold?: boolean }[] = [];
-    if (!tr) {
-      for (const l of wrap('Every roll, modifier and comparison of the last attack appears here, with the exact odds of what happened.', w)) lines.push({ text: l, colour: 'dark-grey' });
-    } else {
-      const raw = formatTrace(tr, ' ');
-      raw.forEach((l, i) => {
-        const colour = i === 0 ? 'white' : /^ [^ ]/.test(l) ? 'cyan' : /edition difference/.test(l) ? 'yellow' : / yes$/.test(l) ? 'bright-green' : / no$/.test(l) ? 'bright-red' : /^  *\d+\. P\(/.test(l) ? 'bright-magenta' : 'grey';
+    if (shown.length === 0) {
+      for (const l of wrap('Every roll, modifier and comparison of each attack appears here, with the exact odds of what happened.', w)) lines.push({ text: l, colour: 'dark-grey' });
+    }
+    for (const tr of shown) {
+      if (lines.length > 0) lines.push({ text: '', colour: 'grey' });
+      for (const step of formatTrace(tr, ' ', true).map((l, i) => ({ l, i }))) {
+        const { l, i } = step;
+        const colour =
+          i === 0 ? 'white' : /^ [^ ]/.test(l) ? 'cyan' : /edition \(/.test(l) ? 'yellow' : / yes$/.test(l) ? 'bright-green' : / no$/.test(l) ? 'bright-red' : /\d+\. P\(/.test(l) ? 'bright-magenta' : 'grey';
         for (const part of wrap(l, w)) lines.push({ text: part, colour, bold: i === 0 });
-      });
+      }
     }
     const maxScroll = Math.max(0, lines.length - height);
     if (s.rulesScroll > maxScroll) s.rulesScroll = maxScroll;
@@ -191,11 +196,15 @@ export class View {
     const lines: { text: string; colour: string }[] = [];
     if (s.ui.kind === 'target') {
       const { victim, preview, path } = s.aim(s.ui.option, s.ui.cursor);
-      lines.push({ text: `${s.ui.option.label} at ${s.ui.cursor.x},${s.ui.cursor.y} (range ${s.distanceToCursor(s.ui.cursor)})`, colour: 'white' });
+      const at = `${s.ui.cursor.x},${s.ui.cursor.y} (range ${s.distanceToCursor(s.ui.cursor)})`;
       if (victim && preview) {
-        lines.push({ text: `strikes the ${victim.fighter?.name}: ${previewLine(preview)}`, colour: 'bright-green' });
+        lines.push({ text: `${s.ui.option.label} at ${at}: strikes the ${victim.fighter?.name}`, colour: 'white' });
+        lines.push({ text: previewLine(preview), colour: 'bright-green' });
         if (preview.notes.length) lines.push({ text: preview.notes.join(', '), colour: 'yellow' });
-      } else lines.push({ text: `hits no one: it ${path.reason === 'target' ? 'lands' : 'stops'} at ${path.stop.x},${path.stop.y}`, colour: 'yellow' });
+      } else {
+        lines.push({ text: `${s.ui.option.label} at ${at}`, colour: 'white' });
+        lines.push({ text: `hits no one: it ${path.reason === 'target' ? 'lands' : 'stops'} at ${path.stop.x},${path.stop.y}`, colour: 'yellow' });
+      }
       lines.push({ text: 'Enter fire · Tab next enemy · Esc cancel', colour: 'dark-grey' });
     } else if (s.ui.kind === 'look') {
       const cur = s.ui.cursor;
@@ -222,7 +231,9 @@ export class View {
       if (s.status) for (const l of wrap(s.status, w)) msgs.push({ text: l, colour: 'white' });
       lines.push(...msgs.slice(-LAYOUT.logH));
     }
-    lines.slice(0, LAYOUT.logH).forEach((l, i) => c.text(0, LAYOUT.logY + i, l.text, P.attr(l.colour), w));
+    const wrapped = lines.flatMap((l) => wrap(l.text, w).map((text) => ({ text, colour: l.colour })));
+    const shown = s.ui.kind === 'main' ? wrapped.slice(-LAYOUT.logH) : wrapped.slice(0, LAYOUT.logH);
+    shown.forEach((l, i) => c.text(0, LAYOUT.logY + i, l.text, P.attr(l.colour), w));
   }
 
   private paintBar(c: Canvas, s: Session): void {

@@ -1,0 +1,115 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import xtermHeadless from '@xterm/headless';
+import pty from 'node-pty';
+import { afterEach, describe, expect, it } from 'vitest';
+
+/**
+ * Real-terminal smoke tests of the built program: a pseudo-terminal runs it as a person would,
+ * and a headless xterm decodes what it draws.
+ */
+const { Terminal } = xtermHeadless;
+const ROOT = new URL('../../', import.meta.url).pathname;
+const BIN = join(ROOT, 'dist/cli/main.js');
+
+interface Running {
+  term: InstanceType<typeof Terminal>;
+  proc: pty.IPty;
+  exit: Promise<number>;
+  screen(): string;
+  type(keys: string): void;
+}
+
+let running: Running | undefined;
+afterEach(() => {
+  try {
+    running?.proc.kill();
+  } catch {
+    // already gone
+  }
+  running?.term.dispose();
+  running = undefined;
+});
+
+function launch(file: string, args: string[]): Running {
+  const term = new Terminal({ cols: 80, rows: 24, allowProposedApi: true });
+  const env = { ...process.env, TERM: 'xterm-256color' } as Record<string, string>;
+  delete env['NO_COLOR'];
+  const proc = pty.spawn(file, args, { name: 'xterm-256color', cols: 80, rows: 24, cwd: ROOT, env });
+  proc.onData((d) => term.write(d));
+  const exit = new Promise<number>((r) => proc.onExit((e) => r(e.exitCode)));
+  const screen = () => {
+    const out: string[] = [];
+    for (let y = 0; y < term.rows; y++) out.push(term.buffer.active.getLine(y)?.translateToString(true) ?? '');
+    return out.join('\n');
+  };
+  running = { term, proc, exit, screen, type: (k) => proc.write(k) };
+  return running;
+}
+
+async function waitFor(what: string, check: () => boolean, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('the built program in a real terminal', () => {
+  it('plays a few turns, quits cleanly, restores the terminal and leaves a replay that verifies', async () => {
+    const saves = mkdtempSync(join(tmpdir(), 'arena-e2e-'));
+    const r = launch(process.execPath, [BIN, 'play', '--seed', '11', '--arena', 'pit', '--saves', saves]);
+    await waitFor('the first frame', () => r.screen().includes('seed 11'));
+    expect(r.term.buffer.active.type).toBe('alternate');
+    expect(r.screen()).toContain('@');
+    r.type('l');
+    await waitFor('a turn to pass', () => /turn 1\.0/.test(r.screen()));
+    r.type('l');
+    r.type('.');
+    await waitFor('three turns', () => /turn 3\.0/.test(r.screen()));
+    r.type('Q');
+    await waitFor('the quit question', () => r.screen().includes('Quit?'));
+    r.type('y');
+    expect(await r.exit).toBe(0);
+    expect(r.term.buffer.active.type).toBe('normal');
+    const files = readdirSync(saves);
+    expect(files).toHaveLength(1);
+    const out = execFileSync(process.execPath, [BIN, 'verify', join(saves, files[0]!)], { encoding: 'utf8' });
+    expect(out).toMatch(/^ok .* turns match/);
+  });
+
+  it('starts with npm start (the README command) and quits with Ctrl-C', async () => {
+    const saves = mkdtempSync(join(tmpdir(), 'arena-e2e-'));
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const r = launch(npm, ['start', '--silent', '--', '--seed', '5', '--saves', saves]);
+    await waitFor('the first frame', () => r.screen().includes('seed 5'), 20_000);
+    r.type('\x03');
+    expect(await r.exit).toBe(0);
+    expect(r.term.buffer.active.type).toBe('normal');
+  });
+
+  it('watches an AI duel, pauses and steps', async () => {
+    const r = launch(process.execPath, [BIN, 'watch', '--seed', '3', '--arena', 'hall', '--no-save']);
+    await waitFor('the first frame', () => r.screen().includes('seed 3'));
+    r.type(' ');
+    await waitFor('pause', () => r.screen().includes('paused'));
+    r.type('Q');
+    await waitFor('the quit question', () => r.screen().includes('Quit?'));
+    r.type('y');
+    expect(await r.exit).toBe(0);
+  });
+
+  it('refuses to start without a terminal and points to the headless commands', () => {
+    let failed: { status: number; stderr: string } | undefined;
+    try {
+      execFileSync(process.execPath, [BIN, 'play', '--seed', '1'], { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], input: '' });
+    } catch (e) {
+      failed = e as { status: number; stderr: string };
+    }
+    expect(failed?.status).toBe(2);
+    expect(failed?.stderr).toContain('needs a terminal');
+    expect(failed?.stderr).toContain('arena duel');
+  });
+});

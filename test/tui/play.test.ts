@@ -1,0 +1,178 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { attackContext } from '../../src/systems/combat.js';
+import { previewLine } from '../../src/tui/view.js';
+import { type Harness, startHarness } from '../support/tui-harness.js';
+
+let h: Harness | undefined;
+afterEach(() => {
+  h?.destroy();
+  h = undefined;
+});
+
+/** Where a map cell is drawn on screen (arenas are centred in the 46x18 map area). */
+function screenPos(h: Harness, x: number, y: number): { sx: number; sy: number } {
+  const g = h.app.session.duel.grid;
+  return { sx: Math.floor((46 - g.width) / 2) + x, sy: Math.floor((18 - g.height) / 2) + y };
+}
+
+function placeFoe(h: Harness, dx: number, dy: number): void {
+  const d = h.app.session.duel;
+  const hero = d.hero.pos!;
+  const foe = d.foe;
+  foe.pos = { x: hero.x + dx, y: hero.y + dy };
+  // Both saw each other at their last turns, as if they had walked there.
+  d.hero.awareness!.enemySeen = true;
+  foe.awareness!.enemySeen = true;
+  h.app.session.refreshView();
+  h.app.render();
+}
+
+describe('the play screen', () => {
+  it('draws the hero, both fighters, the seed and the rules pane', async () => {
+    h = await startHarness();
+    const d = h.app.session.duel;
+    const { sx, sy } = screenPos(h, d.hero.pos!.x, d.hero.pos!.y);
+    expect(h.charAt(sx, sy)).toBe('@');
+    const text = h.lines().join('\n');
+    expect(text).toContain('Warrior 1');
+    expect(text).toContain('gnoll scout');
+    expect(text).toContain('HP 20/20');
+    expect(h.lines()[23]).toContain('seed 7');
+    expect(h.lines()[23]).toContain('pixel-dungeon spoiler');
+    expect(text).toContain('Rules');
+  });
+
+  it('moves the hero one cell with l and with the right arrow, and keeps the move in the replay', async () => {
+    h = await startHarness();
+    const d = h.app.session.duel;
+    const start = { ...d.hero.pos! };
+    await h.press('l');
+    expect(d.hero.pos).toEqual({ x: start.x + 1, y: start.y });
+    await h.press('\x1b[C');
+    expect(d.hero.pos).toEqual({ x: start.x + 2, y: start.y });
+    const { sx, sy } = screenPos(h, start.x + 2, start.y);
+    expect(h.charAt(sx, sy)).toBe('@');
+    const file = readdirSync(h.savesDir).find((f) => f.endsWith('.jsonl'));
+    expect(file).toBeDefined();
+    const lines = readFileSync(join(h.savesDir, file!), 'utf8').trim().split('\n');
+    const heroTurns = lines.slice(1).map((l) => JSON.parse(l) as { a: number; c: unknown }).filter((t) => t.a === d.heroId);
+    expect(heroTurns.map((t) => t.c)).toEqual([{ type: 'move', dir: 'e' }, { type: 'move', dir: 'e' }]);
+  });
+
+  it('refuses to walk into a wall without spending the turn', async () => {
+    h = await startHarness({ setup: { arena: 'rooms' } });
+    const d = h.app.session.duel;
+    // rooms.txt: the hero starts at (3,3); row 1 above is floor, row 0 is the wall.
+    await h.press('k', 'k');
+    const turn = d.turn;
+    await h.press('k');
+    expect(d.turn).toBe(turn);
+    expect(h.lines().slice(18, 23).join('\n')).toMatch(/blocks the way/);
+  });
+
+  it('bump-attacks an adjacent foe and shows the attack step by step', async () => {
+    h = await startHarness({ setup: { foeState: 'hunting' } });
+    placeFoe(h, 1, 0);
+    await h.press('l');
+    const text = h.lines().join('\n');
+    expect(text).toMatch(/You (hit|miss)/);
+    expect(text).toMatch(/Hit test/);
+    expect(text).toMatch(/accuracy roll/);
+    expect(h.lines().slice(18, 23).join('\n')).toMatch(/(hit|miss)/i);
+    const steps = h.app.session.duel.traces.at(-1)?.steps ?? [];
+    expect(steps.some((s) => s.kind === 'odds')).toBe(true);
+  });
+
+  it('targets with f: draws the path and shows the exact hit chance of the ruleset before firing', async () => {
+    h = await startHarness({ setup: { foeState: 'hunting' } });
+    placeFoe(h, 4, 0);
+    await h.press('f');
+    const s = h.app.session;
+    expect(s.ui.kind).toBe('target');
+    const d = s.duel;
+    const option = d.ruleset.attackOptions(d.view(d.hero)).find((o) => o.id === 'throw:dart')!;
+    const expected = d.ruleset.previewAttack(d.view(d.hero), d.view(d.foe), option, attackContext(d, d.hero, d.foe));
+    const log = h.lines().slice(18, 23).join('\n');
+    expect(log).toContain(previewLine(expected).slice(0, 30));
+    expect(log).toContain(`hit ${expected.hit.percent(1)}`);
+    // The path cells between hero and foe are marked.
+    const { sx, sy } = screenPos(h, d.hero.pos!.x + 2, d.hero.pos!.y);
+    expect(h.charAt(sx, sy)).toBe('*');
+    const darts = d.hero.inventory!.pack.find((p) => p.item === 'dart')!.quantity;
+    await h.press('\r');
+    expect(s.ui.kind).toBe('main');
+    expect(d.hero.inventory!.pack.find((p) => p.item === 'dart')?.quantity ?? 0).toBe(darts - 1);
+    expect(d.traces.some((t) => /dart/.test(t.title))).toBe(true);
+  });
+
+  it('shows every key on the help screen and closes it with any key', async () => {
+    h = await startHarness();
+    await h.press('?');
+    const text = h.lines().join('\n');
+    for (const k of ['move / attack', 'wait a turn', 'fire, throw or zap', 'open / close a door', 'quaff', 'pick up', 'look around', 'quit']) expect(text).toContain(k);
+    await h.press('z');
+    expect(h.app.session.ui.kind).toBe('main');
+  });
+
+  it('says the terminal is too small below 80x24 and recovers when it grows back', async () => {
+    h = await startHarness();
+    await h.resize(60, 20);
+    expect(h.lines().join('\n')).toContain('Terminal too small: need 80x24');
+    await h.resize(80, 24);
+    expect(h.lines().join('\n')).not.toContain('too small');
+    expect(h.lines()[23]).toContain('seed 7');
+  });
+
+  it('quits with Q then y, keeping the replay', async () => {
+    h = await startHarness();
+    await h.press('l', 'Q');
+    expect(h.lines()[23]).toContain('Quit?');
+    let code: number | undefined;
+    void h.app.done.then((c) => (code = c));
+    await h.press('y');
+    expect(code).toBe(0);
+    const files = readdirSync(h.savesDir);
+    expect(files).toHaveLength(1);
+    expect(readFileSync(join(h.savesDir, files[0]!), 'utf8').split('\n').length).toBeGreaterThan(2);
+  });
+
+  it('ends with a victory screen offering a rematch with the same seed or a new seed', async () => {
+    h = await startHarness({ setup: { hero: { template: 'veteran', options: {} }, foe: { template: 'rat', options: {} }, foeState: 'hunting' } });
+    const s = h.app.session;
+    for (let i = 0; i < 200 && !s.finished; i++) {
+      const hero = s.duel.hero.pos!;
+      const foe = s.duel.foe.pos!;
+      const dx = Math.sign(foe.x - hero.x);
+      const dy = Math.sign(foe.y - hero.y);
+      const key = ({ '-1,-1': 'y', '0,-1': 'k', '1,-1': 'u', '-1,0': 'h', '1,0': 'l', '-1,1': 'b', '0,1': 'j', '1,1': 'n' } as Record<string, string>)[`${dx},${dy}`] ?? '.';
+      await h.press(key);
+    }
+    expect(s.finished).toBe(true);
+    expect(h.lines().join('\n')).toMatch(/VICTORY|DEFEAT|DRAW/);
+    await h.press('r');
+    expect(s.finished).toBe(false);
+    expect(s.duel.setup.seed).toBe('7');
+    expect(s.duel.turn).toBe(0);
+    expect(readdirSync(h.savesDir)).toHaveLength(2);
+  });
+});
+
+describe('watch mode', () => {
+  it('pauses, steps one turn at a time, changes speed and toggles the view', async () => {
+    h = await startHarness({ mode: 'watch' });
+    const s = h.app.session;
+    await h.press(' ');
+    expect(s.running).toBe(false);
+    expect(h.lines()[23]).toContain('paused');
+    const turn = s.duel.turn;
+    await h.press('.');
+    expect(s.duel.turn).toBe(turn + 1);
+    const delay = s.watchDelay;
+    await h.press('+');
+    expect(s.watchDelay).toBeLessThan(delay);
+    await h.press('v');
+    expect(h.lines()[23]).toContain('all');
+  });
+});
