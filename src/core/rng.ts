@@ -25,6 +25,9 @@ export interface Rng {
 }
 
 const TWO32 = 0x1_0000_0000;
+const INV_TWO32 = 1 / TWO32;
+/** Ranges up to 2^21 keep word x n below 2^53. */
+const SMALL = 0x20_0000;
 
 interface TycheGenerator {
   (): number;
@@ -48,14 +51,27 @@ export class Stream implements Rng {
   }
 
   int(n: number): number {
-    if (!(n >= 1 && n <= TWO32 && Number.isInteger(n))) {
+    if (!(n >= 1 && n <= TWO32) || n !== Math.floor(n)) {
       throw new RangeError(`stream ${this.name}: cannot draw from a range of ${n}`);
     }
-    // 2^32 mod n values at the bottom are redundant; redraw when the word lands there.
+    const gen = this.gen;
+    if (n <= SMALL) {
+      // Lemire's multiply-and-shift: the high word of word x n is the value; a low word below
+      // 2^32 mod n marks one of the few words that would bias the result, so draw again. The
+      // product stays below 2^53, so doubles hold it exactly, and the modulo is rarely needed.
+      for (;;) {
+        this.draws++;
+        const m = (gen.int32() >>> 0) * n;
+        const hi = Math.floor(m * INV_TWO32);
+        const lo = m - hi * TWO32;
+        if (lo >= n || lo >= TWO32 % n) return hi;
+      }
+    }
+    // Larger ranges: reject the top 2^32 mod n words, then reduce.
     const limit = TWO32 - (TWO32 % n);
     for (;;) {
       this.draws++;
-      const word = this.gen.int32() >>> 0;
+      const word = gen.int32() >>> 0;
       if (word < limit) return word % n;
     }
   }

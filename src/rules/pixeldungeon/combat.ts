@@ -62,6 +62,8 @@ export interface PdAttack {
   readonly waterBoost: boolean;
   /** Assassin bonus on a surprise attack, per edition. */
   readonly assassin: 'none' | 'spoiler' | 'source';
+  /** The hit test worked out in advance (the builders fill it in; computed when absent). */
+  readonly plan?: HitPlan;
 }
 
 export interface PdAttackRoll {
@@ -73,6 +75,28 @@ export interface PdAttackRoll {
 export const ROLL_STEPS = 100;
 
 /**
+ * The integer form of a hit test, worked out once per attack: the two rolls are uniform on
+ * 0..a-1 and 0..d-1, shown divided by `unit`.
+ */
+export interface HitRanges {
+  readonly a: number;
+  readonly d: number;
+  readonly unit: number;
+}
+
+export type HitPlan = HitRanges | 'always' | 'never';
+
+/** Scales accuracy (doubled for magic) and dodge to integer ranges over a common unit. */
+export function hitPlan(accuracy: Ratio, dodge: Ratio, magic: boolean, steps = ROLL_STEPS): HitPlan {
+  const acc = magic ? ratioMul(accuracy, ratio(2)) : accuracy;
+  if (dodge.num === 0) return 'always';
+  if (acc.num === 0) return 'never';
+  let unit = lcmInt(acc.den, dodge.den) * steps;
+  if ((acc.num * unit) / acc.den > 2 ** 32 || (dodge.num * unit) / dodge.den > 2 ** 32) unit /= steps;
+  return { a: (acc.num * unit) / acc.den, d: (dodge.num * unit) / dodge.den, unit };
+}
+
+/**
  * The hit test. @spoiler pixel-dungeon#hit-test
  * The attacker draws a real number in [0, accuracy) (doubled for magic), the defender one in
  * [0, dodge); the attack hits when the attacker's is at least the defender's. Both are drawn in
@@ -81,22 +105,22 @@ export const ROLL_STEPS = 100;
  * 1 - d/(2a) when a >= d, a/(2d) otherwise.
  */
 export function hitTest(t: Tracer, accuracy: Ratio, dodge: Ratio, magic: boolean, steps = ROLL_STEPS): boolean {
-  const acc = magic ? ratioMul(accuracy, ratio(2)) : accuracy;
-  if (dodge.num === 0) {
-    if (t.recording) t.note('dodge 0: the defender\'s roll is 0, any accuracy roll hits');
+  return rollHit(t, hitPlan(accuracy, dodge, magic, steps), magic);
+}
+
+/** Rolls a planned hit test. */
+export function rollHit(t: Tracer, plan: HitPlan, magic: boolean): boolean {
+  if (plan === 'always') {
+    if (t.recording) t.note("dodge 0: the defender's roll is 0, any accuracy roll hits");
     return true;
   }
-  if (acc.num === 0) {
+  if (plan === 'never') {
     if (t.recording) t.note('accuracy 0 against a positive dodge: always a miss');
     return false;
   }
-  let unit = lcmInt(acc.den, dodge.den) * steps;
-  if ((acc.num * unit) / acc.den > 2 ** 32 || (dodge.num * unit) / dodge.den > 2 ** 32) unit /= steps;
-  const a = (acc.num * unit) / acc.den;
-  const d = (dodge.num * unit) / dodge.den;
-  const x = t.roll(0, a - 1, magic ? 'accuracy roll (magic: accuracy doubled)' : 'accuracy roll', unit);
-  const y = t.roll(0, d - 1, 'dodge roll', unit);
-  if (x !== y) return t.check('accuracy roll >= dodge roll', x, '>=', y, unit);
+  const x = t.roll(0, plan.a - 1, magic ? 'accuracy roll (magic: accuracy doubled)' : 'accuracy roll', plan.unit);
+  const y = t.roll(0, plan.d - 1, 'dodge roll', plan.unit);
+  if (x !== y) return t.check('accuracy roll >= dodge roll', x, '>=', y, plan.unit);
   if (t.recording) t.note('both rolls fell in the same step: a fair coin decides which real number is larger');
   return t.roll(0, 1, 'tie: fair coin (1 = hit)') === 1;
 }
@@ -125,33 +149,35 @@ export function rollAttack(t: Tracer, a: PdAttack): PdAttackRoll {
     hit = true;
   } else {
     if (t.recording && a.surprise) t.note(`surprise attack: dodge is 0 because ${SURPRISE_TEXT[a.surprise]}`);
-    hit = hitTest(t, a.accuracy, a.dodge, a.magic);
+    hit = rollHit(t, a.plan ?? hitPlan(a.accuracy, a.dodge, a.magic), a.magic);
   }
   if (!hit) return { hit: false, damage: 0 };
 
   if (t.recording) t.rule(SECTION_DAMAGE, 'Damage');
+  const rec = t.recording;
   let absorb = 0;
   if (a.absorb !== null) {
     if (a.sniperIgnoresArmour) {
-      if (t.recording) t.note('Sniper: the armour absorbs nothing');
+      if (rec) t.note('Sniper: the armour absorbs nothing');
     } else absorb = intRange(t, 0, a.absorb, 'armour absorbs');
   }
   let dmg =
     a.roll.kind === 'normal'
       ? normalIntRange(t, a.roll.min, a.roll.max, 'damage roll (centre-biased)')
       : intRange(t, a.roll.min, a.roll.max, 'damage roll');
+  // Reasons are built only when recording, so the null tracer's path stays free of strings.
   if (a.excess > 0) {
     const bonus = intRange(t, 0, a.excess, 'excess strength bonus');
-    dmg = t.mod('+ excess strength', dmg, dmg + bonus, `0..${a.excess} for strength above the weapon's need`);
+    dmg = rec ? t.mod('+ excess strength', dmg, dmg + bonus, `0..${a.excess} for strength above the weapon's need`) : dmg + bonus;
   }
   if (a.fury) dmg = t.mod('Furious Berserker', dmg, Math.trunc(dmg * 1.5), 'x 1.5, rounded down');
   if (a.waterBoost) dmg = t.mod('target stands in water', dmg, Math.trunc(dmg * 1.5), 'x 1.5, rounded down');
   if (a.absorb !== null) {
-    const after = Math.max(dmg - absorb, 0);
-    dmg = t.mod('- armour', dmg, after, absorb > dmg ? `absorbed ${absorb}: never below 0` : `absorbed ${absorb}`);
+    const after = dmg > absorb ? dmg - absorb : 0;
+    dmg = rec ? t.mod('- armour', dmg, after, absorb > dmg ? `absorbed ${absorb}: never below 0` : `absorbed ${absorb}`) : after;
   }
   if (a.assassin === 'source') {
-    if (t.recording) t.edition('assassin-bonus', PD_DIVERGENCES['assassin-bonus'].source);
+    if (rec) t.edition('assassin-bonus', PD_DIVERGENCES['assassin-bonus'].source);
     const bonus = intBelow(t, 1, dmg, 'Assassin bonus Int(1, damage)');
     dmg = t.mod('Assassin surprise bonus', dmg, dmg + bonus, 'the mob had not seen its enemy');
   } else if (a.assassin === 'spoiler') {
@@ -266,6 +292,11 @@ function defenderArmour(t: Tracer, d: PdDefender, edition: Edition): number {
   return d.sheet.armour ? armourDr(d.sheet.armour.def, d.sheet.armour.level) : 0;
 }
 
+/** Fills in the hit plan so rolling the attack does no arithmetic on fractions. */
+function planned(a: PdAttack): PdAttack {
+  return a.accuracy === null ? a : { ...a, plan: hitPlan(a.accuracy, a.dodge, a.magic) };
+}
+
 export interface HeroAttackerState {
   readonly sheet: PdHeroSheet;
   readonly fury: boolean;
@@ -288,7 +319,7 @@ export function heroAttack(t: Tracer, h: HeroAttackerState, kind: HeroAttackKind
       accuracy = heroAccuracy(t, sheet, kind, ctx.distance, edition);
     } else if (t.recording) t.edition('wand-hit-roll', PD_DIVERGENCES['wand-hit-roll'].source);
     const { dodge, surprise } = defenderDodge(t, d, edition);
-    return {
+    return planned({
       label: 'magic missile',
       accuracy,
       magic: true,
@@ -301,7 +332,7 @@ export function heroAttack(t: Tracer, h: HeroAttackerState, kind: HeroAttackKind
       sniperIgnoresArmour: false,
       waterBoost: false,
       assassin: 'none',
-    };
+    });
   }
 
   const accuracy = heroAccuracy(t, sheet, kind, ctx.distance, edition);
@@ -365,7 +396,7 @@ export function heroAttack(t: Tracer, h: HeroAttackerState, kind: HeroAttackKind
     t.note(`damage roll: ${roll.kind === 'normal' ? 'centre-biased' : 'uniform'} ${roll.min}-${roll.max}`);
     if (h.fury) t.note('Fury: damage x 1.5 (HP at most 40%)');
   }
-  return { label, accuracy, magic: false, dodge, surprise, roll, excess, fury: h.fury, absorb, sniperIgnoresArmour, waterBoost: false, assassin };
+  return planned({ label, accuracy, magic: false, dodge, surprise, roll, excess, fury: h.fury, absorb, sniperIgnoresArmour, waterBoost: false, assassin });
 }
 
 export type MonsterAttackKind =
@@ -389,7 +420,7 @@ export function monsterAttack(
   const { dodge, surprise } = defenderDodge(t, d, ctx.edition);
   if (kind.kind === 'lightning' || kind.kind === 'shadow-bolt') {
     // Int(a, b) excludes b: the data holds the inclusive range already.
-    return {
+    return planned({
       label: kind.kind === 'lightning' ? 'lightning' : 'shadow bolt',
       accuracy,
       magic: true,
@@ -402,12 +433,12 @@ export function monsterAttack(
       sniperIgnoresArmour: false,
       waterBoost: kind.kind === 'lightning' && d.onWater && !d.flying,
       assassin: 'none',
-    };
+    });
   }
   const enrage = m.abilities.find((a) => a.kind === 'enrage');
   const range = enraged && enrage ? enrage.damage : m.damage;
   if (t.recording && enraged) t.note(`${m.name} is enraged: damage ${range[0]}-${range[1]}`);
-  return {
+  return planned({
     label: kind.kind === 'ranged' ? `${m.name}'s sting` : `${m.name}'s attack`,
     accuracy,
     magic: false,
@@ -420,7 +451,7 @@ export function monsterAttack(
     sniperIgnoresArmour: false,
     waterBoost: false,
     assassin: 'none',
-  };
+  });
 }
 
 /** "16.8 vs 4: 88.10%". */
