@@ -13,7 +13,8 @@ import type { Command } from '../systems/commands.js';
 import { applyEffects, fighterAt, heapAt, livingFighters } from '../systems/effects.js';
 import { checkDoor, checkMove, operateDoor, pickUp, step } from '../systems/movement.js';
 import { computeFov, refreshHeroAwareness } from '../systems/perception.js';
-import type { DuelEvent, DuelState, Message, Tone } from '../systems/state.js';
+import { type DuelEvent, type DuelState, type Message, type Profiler, type Tone, timed } from '../systems/state.js';
+export type { Profiler };
 import type { AiMode, ArenaEntity, Side } from '../world/components.js';
 import { type Arena, generateArena, isGeneratedArena, GENERATED_ARENAS } from '../world/arena.js';
 import { type Grid, distance } from '../world/grid.js';
@@ -69,11 +70,6 @@ export type StepResult =
   | { readonly kind: 'turn'; readonly record: TurnRecord }
   | { readonly kind: 'rejected'; readonly reason: string }
   | { readonly kind: 'over'; readonly outcome: Outcome };
-
-/** Optional timing of the work inside a turn (the benchmark's per-turn breakdown). */
-export interface Profiler {
-  time<T>(bucket: 'fov' | 'path' | 'rules', fn: () => T): T;
-}
 
 export const DEFAULT_MAX_TURNS = 1000;
 
@@ -181,7 +177,7 @@ export class Duel implements DuelState {
 
   fov(id: number): Uint8Array {
     const e = this.world.require(id);
-    return this.profiler ? this.profiler.time('fov', () => computeFov(this, e)) : computeFov(this, e);
+    return timed(this, 'fov', () => computeFov(this, e));
   }
 
   view(e: ArenaEntity): FighterView {
@@ -248,7 +244,7 @@ export class Duel implements DuelState {
         for (const e of livingFighters(this)) {
           const due = this.ruleset.nextStatusTime(this.view(e));
           if (due === undefined || due > this.now) continue;
-          applyEffects(this, this.ruleset.statusTick(this.tracer(), this.view(e), this.now));
+          applyEffects(this, timed(this, 'rules', () => this.ruleset.statusTick(this.tracer(), this.view(e), this.now)));
           this.endEvent(`${e.fighter?.name ?? 'someone'}: conditions`, e.id);
         }
         continue;
@@ -359,7 +355,7 @@ export class Duel implements DuelState {
   }
 
   private execute(actor: ArenaEntity, c: Command): number {
-    const rules = <T>(fn: () => T): T => (this.profiler ? this.profiler.time('rules', fn) : fn());
+    const rules = <T>(fn: () => T): T => timed(this, 'rules', fn);
     switch (c.type) {
       case 'move': {
         const m = checkMove(this, actor, c.dir);

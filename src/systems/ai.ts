@@ -8,7 +8,7 @@ import { fighterAt, heapAt, opponentOf } from './effects.js';
 import { checkMove } from './movement.js';
 import { sees } from './perception.js';
 import type { Command } from './commands.js';
-import type { DuelState } from './state.js';
+import { type DuelState, timed } from './state.js';
 
 /**
  * Monster and hero AI. Monsters follow Pixel Dungeon's mob states (Mob.java): asleep, wandering,
@@ -28,11 +28,13 @@ export function stepToward(s: DuelState, e: ArenaEntity, target: Point): Directi
   const from = e.pos;
   if (samePoint(from, target)) return undefined;
   const flying = e.fighter.flying;
-  const path = findPath(from, target, (x, y) => {
-    if (!s.grid.passableFor(x, y, flying)) return false;
-    const other = fighterAt(s, x, y);
-    return !other || (x === target.x && y === target.y);
-  });
+  const path = timed(s, 'path', () =>
+    findPath(from, target, (x, y) => {
+      if (!s.grid.passableFor(x, y, flying)) return false;
+      const other = fighterAt(s, x, y);
+      return !other || (x === target.x && y === target.y);
+    }),
+  );
   const first = path?.[0];
   if (!first) return undefined;
   const dir = directionTo(from, first);
@@ -43,6 +45,10 @@ export function stepToward(s: DuelState, e: ArenaEntity, target: Point): Directi
 
 /** Breadth-first distances from a cell over walkable ground. */
 function distanceMap(s: DuelState, from: Point, flying: boolean): Int32Array {
+  return timed(s, 'path', () => bfs(s, from, flying));
+}
+
+function bfs(s: DuelState, from: Point, flying: boolean): Int32Array {
   const w = s.grid.width;
   const dist = new Int32Array(w * s.grid.height).fill(-1);
   const queue: number[] = [from.y * w + from.x];
@@ -128,7 +134,7 @@ export function decideMonster(s: DuelState, e: ArenaEntity): Command {
   const dist = enemy?.pos ? distance(e.pos, enemy.pos) : 0;
 
   if (ai.mode === 'sleeping') {
-    if (inView && enemy && s.ruleset.notice(s.tracer(), s.view(e), s.view(enemy), dist)) {
+    if (inView && enemy && timed(s, 'rules', () => s.ruleset.notice(s.tracer(), s.view(e), s.view(enemy), dist))) {
       s.endEvent(`${subjectOf(e)} ${verb(e, 'wake')} up!`, e.id);
       s.message(`${subjectOf(e)} ${verb(e, 'wake')} up!`, 'warn');
       ai.mode = 'hunting';
@@ -144,7 +150,7 @@ export function decideMonster(s: DuelState, e: ArenaEntity): Command {
 
   if (ai.mode === 'wandering') {
     if (inView && enemy) {
-      const noticed = justAlerted || s.ruleset.notice(s.tracer(), s.view(e), s.view(enemy), dist);
+      const noticed = justAlerted || timed(s, 'rules', () => s.ruleset.notice(s.tracer(), s.view(e), s.view(enemy), dist));
       s.endEvent(noticed ? `${subjectOf(e)} ${verb(e, 'notice')} its enemy` : `${subjectOf(e)} ${verb(e, 'keep')} wandering`, e.id);
       if (noticed) {
         s.message(`${subjectOf(e)} ${verb(e, 'notice')} ${enemy.fighter?.controller === 'player' ? 'you' : `the ${enemy.fighter?.name}`}!`, 'warn');
@@ -227,7 +233,7 @@ export function decideHero(s: DuelState, e: ArenaEntity): Command {
       if (o.kind === 'projectile' && aimAt(s, e, o, enemy.pos).victim?.id !== enemy.id) continue;
       const cmd = attackCommand(e, enemy, o);
       if (!cmd) continue;
-      const p = s.ruleset.previewAttack(s.view(e), s.view(enemy), o, attackContext(s, e, enemy));
+      const p = timed(s, 'rules', () => s.ruleset.previewAttack(s.view(e), s.view(enemy), o, attackContext(s, e, enemy)));
       // Expected damage per game turn; keep ammunition for when it is clearly better than closing in.
       const value = p.expected.mul(p.perTurn).toNumber() * (o.kind === 'melee' ? 1.05 : 1);
       if (!best || value > best.value) best = { cmd, value };

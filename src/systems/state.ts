@@ -20,8 +20,19 @@ export type DuelEvent =
   | { readonly kind: 'hit'; readonly at: Point; readonly damage: number }
   | { readonly kind: 'miss'; readonly at: Point };
 
+/** Optional timing of the work inside a turn (the benchmark's per-turn breakdown). */
+export interface Profiler {
+  time<T>(bucket: 'fov' | 'path' | 'rules', fn: () => T): T;
+}
+
+/** Runs `fn`, timed under `bucket` when a profiler is attached. */
+export function timed<T>(s: DuelState, bucket: 'fov' | 'path' | 'rules', fn: () => T): T {
+  return s.profiler ? s.profiler.time(bucket, fn) : fn();
+}
+
 /** What the systems may read and change; the Duel class implements it. */
 export interface DuelState {
+  readonly profiler: Profiler | undefined;
   readonly ruleset: Ruleset;
   readonly edition: Edition;
   readonly grid: Grid;

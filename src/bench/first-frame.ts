@@ -1,0 +1,48 @@
+import { performance } from 'node:perf_hooks';
+
+/**
+ * Times, in a real pseudo-terminal, how long a program takes from spawn to its first complete
+ * frame on screen. Used for the game against a bare blessed screen (same terminal, same
+ * machine), median of `runs`.
+ */
+export async function firstFrameTimes(bin: string, bare: string, runs: number): Promise<{ game: number; bare: number }> {
+  const pty = (await import('node-pty')).default;
+  const { Terminal } = (await import('@xterm/headless')).default;
+  const once = (args: string[], marker: string): Promise<number> =>
+    new Promise((resolve, reject) => {
+      const term = new Terminal({ cols: 80, rows: 24, allowProposedApi: true });
+      const t0 = performance.now();
+      const proc = pty.spawn(process.execPath, args, { name: 'xterm-256color', cols: 80, rows: 24, env: { ...process.env, TERM: 'xterm-256color' } as Record<string, string> });
+      let done = false;
+      const timer = setTimeout(() => {
+        proc.kill();
+        reject(new Error(`no first frame from ${args.join(' ')}`));
+      }, 15_000);
+      proc.onData((d) => {
+        term.write(d, () => {
+          if (done) return;
+          for (let y = 0; y < term.rows; y++) {
+            if (term.buffer.active.getLine(y)?.translateToString(true).includes(marker)) {
+              done = true;
+              const ms = performance.now() - t0;
+              clearTimeout(timer);
+              proc.kill();
+              term.dispose();
+              resolve(ms);
+              return;
+            }
+          }
+        });
+      });
+    });
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+  const game: number[] = [];
+  const base: number[] = [];
+  await once([bare], 'ready'); // warm the disk cache
+  await once([bin, 'play', '--seed', '1', '--no-save'], 'seed 1');
+  for (let i = 0; i < runs; i++) {
+    base.push(await once([bare], 'ready'));
+    game.push(await once([bin, 'play', '--seed', '1', '--no-save'], 'seed 1'));
+  }
+  return { game: median(game), bare: median(base) };
+}

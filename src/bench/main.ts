@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import seedrandom from 'seedrandom';
+import { loadContent } from '../content/index.js';
+import { Stream } from '../core/rng.js';
+import { NullTracer, RecordingTracer } from '../core/trace.js';
+import { Duel, type DuelSetup, type Profiler } from '../game/duel.js';
+import { rollAttack, heroAttack } from '../rules/pixeldungeon/combat.js';
+import { attackContext } from '../systems/combat.js';
+import { castProjectile } from '../world/projectile.js';
+import { Terrain } from '../world/terrain.js';
+import { firstFrameTimes } from './first-frame.js';
+
+/**
+ * `npm run bench`: throughput and cost figures, printed as a table. Targets (issue 2):
+ * - untraced attack resolution >= 25% of (raw generator draws/s / draws per attack);
+ * - engine overhead per turn <= 50% on top of FOV + pathing + rules;
+ * - first frame of the game within 1.5x of a bare blessed screen's first frame.
+ */
+
+const content = loadContent();
+
+function rate(ms: number, n: number): number {
+  const perSec = (n / ms) * 1000;
+  return perSec;
+}
+
+/** Runs `fn(n)` with growing n until it takes at least `minMs`; returns operations per second. */
+function measure(fn: (n: number) => void, minMs = 400): number {
+  let n = 1000;
+  for (;;) {
+    const t0 = performance.now();
+    fn(n);
+    const ms = performance.now() - t0;
+    if (ms >= minMs) return rate(ms, n);
+    n *= ms < 10 ? 10 : Math.ceil(minMs / Math.max(ms, 1)) + 1;
+  }
+}
+
+function best(fn: () => number, runs = 3): number {
+  let b = 0;
+  for (let i = 0; i < runs; i++) b = Math.max(b, fn());
+  return b;
+}
+
+function fmt(n: number): string {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(2)} M`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)} k`;
+  return n.toFixed(1);
+}
+
+const setup: DuelSetup = {
+  ruleset: 'pixel-dungeon',
+  edition: 'spoiler',
+  seed: 'bench',
+  hero: { template: 'warrior', options: {} },
+  foe: { template: 'gnoll-scout', options: {} },
+  arena: 'rooms',
+  heroControl: 'ai',
+  maxTurns: 1000,
+};
+
+let sink = 0;
+const rows: [string, string, string][] = [];
+const row = (what: string, value: string, note = '') => {
+  rows.push([what, value, note]);
+  process.stdout.write(`  ${what.padEnd(44)} ${value.padStart(14)}  ${note}\n`);
+};
+
+process.stdout.write(`spoiler-arena benchmark (Node ${process.version}, ${process.arch})\n\n`);
+
+// 1. The generator itself.
+const gen = seedrandom.tychei('bench') as unknown as { int32(): number };
+const raw = best(() =>
+  measure((n) => {
+    let s = 0;
+    for (let i = 0; i < n; i++) s ^= gen.int32();
+    sink ^= s;
+  }),
+);
+row('raw Tyche-i draws/s (int32)', fmt(raw));
+const stream = new Stream('bench', 'bench');
+const streamRate = best(() =>
+  measure((n) => {
+    let s = 0;
+    for (let i = 0; i < n; i++) s += stream.int(20);
+    sink ^= s;
+  }),
+);
+row('Stream.int(20) draws/s (exact uniform)', fmt(streamRate));
+
+// 2. Projectile paths on the default arena.
+const duel = new Duel(setup, content, { tracing: false });
+const grid = duel.grid;
+const floors: { x: number; y: number }[] = [];
+for (let y = 0; y < grid.height; y++) for (let x = 0; x < grid.width; x++) if (grid.get(x, y) === Terrain.Floor) floors.push({ x, y });
+const pathRate = best(() =>
+  measure((n) => {
+    for (let i = 0; i < n; i++) {
+      const a = floors[i % floors.length] as { x: number; y: number };
+      const b = floors[(i * 7 + 13) % floors.length] as { x: number; y: number };
+      sink += castProjectile(grid, a, b, { magic: false, hitChars: true }).cells.length;
+    }
+  }),
+);
+row('projectile paths/s (rooms arena)', fmt(pathRate));
+
+// 3. Attack resolution: the warrior's short sword against the gnoll scout.
+const hero = duel.hero;
+const foe = duel.foe;
+hero.awareness!.enemySeen = true;
+foe.awareness!.enemySeen = true;
+foe.ai!.mode = 'hunting';
+foe.pos = { x: hero.pos!.x + 1, y: hero.pos!.y };
+const ruleset = duel.ruleset;
+const option = ruleset.attackOptions(duel.view(hero)).find((o) => o.id === 'melee')!;
+const ctx = attackContext(duel, hero, foe);
+const counter = new Stream('bench', 'attacks');
+const nullT = new NullTracer(counter);
+const tables = content.pixelDungeon;
+const sheet = {
+  cls: tables.classes.find((c) => c.id === 'warrior')!,
+  subclass: 'none' as const,
+  level: 1,
+  strength: 11,
+  weakened: false,
+  weapon: { def: tables.meleeWeapons.find((w) => w.id === 'short-sword')!, level: 0 },
+  armour: { def: tables.armours.find((a) => a.id === 'cloth-armour')!, level: 0 },
+};
+const defender = { kind: 'monster' as const, monster: tables.monsters.find((m) => m.id === 'gnoll-scout')!, paralysed: false, enemySeen: true, state: 'hunting' as const, onWater: false, flying: false };
+const attack = heroAttack(nullT, { sheet, fury: false }, { kind: 'melee' }, defender, { edition: 'spoiler', distance: 1 });
+const before = counter.draws;
+const sample = 200_000;
+for (let i = 0; i < sample; i++) sink += rollAttack(nullT, attack).damage;
+const drawsPerAttack = (counter.draws - before) / sample;
+const rolled = best(() =>
+  measure((n) => {
+    let s = 0;
+    for (let i = 0; i < n; i++) s += rollAttack(nullT, attack).damage;
+    sink += s;
+  }),
+);
+const target = (0.25 * raw) / drawsPerAttack;
+row('draws per attack (average)', drawsPerAttack.toFixed(2));
+row('attack resolutions/s, null tracer', fmt(rolled), `target >= ${fmt(target)} (25% of raw / draws): ${rolled >= target ? 'MET' : 'MISSED'}`);
+const traced = best(() =>
+  measure((n) => {
+    for (let i = 0; i < n; i++) sink += rollAttack(new RecordingTracer(counter), attack).damage;
+  }),
+);
+row('attack resolutions/s, recording tracer', fmt(traced));
+const full = best(() =>
+  measure((n) => {
+    for (let i = 0; i < n; i++) sink += ruleset.resolveAttack(nullT, duel.view(hero), duel.view(foe), option, ctx).damage;
+  }, 300),
+);
+row('full resolveAttack/s (build + roll + effects)', fmt(full), 'derives accuracy, dodge, armour each time');
+
+// 4. Headless duels and the per-turn breakdown.
+const buckets = { fov: 0, path: 0, rules: 0 };
+let depth = 0;
+const profiler: Profiler = {
+  time<T>(bucket: 'fov' | 'path' | 'rules', fn: () => T): T {
+    if (depth > 0) return fn(); // count nested work once, in the outer bucket
+    depth++;
+    const t0 = performance.now();
+    try {
+      return fn();
+    } finally {
+      buckets[bucket] += performance.now() - t0;
+      depth--;
+    }
+  },
+};
+const duels = 60;
+let turns = 0;
+let turnMs = 0;
+const t0 = performance.now();
+for (let i = 0; i < duels; i++) {
+  const d = new Duel({ ...setup, seed: `bench-${i}` }, content, { tracing: false });
+  d.profiler = profiler;
+  for (;;) {
+    const s0 = performance.now();
+    const r = d.step();
+    turnMs += performance.now() - s0;
+    if (r.kind !== 'turn') break;
+    turns++;
+  }
+}
+const wall = performance.now() - t0;
+row('headless duels/s (warrior vs gnoll scout, rooms)', fmt((duels / wall) * 1000), `${(turns / duels).toFixed(0)} turns per duel on average`);
+const perTurn = (ms: number) => (ms / turns) * 1000;
+const work = buckets.fov + buckets.path + buckets.rules;
+const engine = turnMs - work;
+row('per turn: total', `${perTurn(turnMs).toFixed(1)} us`);
+row('per turn: FOV', `${perTurn(buckets.fov).toFixed(1)} us`);
+row('per turn: pathing', `${perTurn(buckets.path).toFixed(1)} us`);
+row('per turn: rules', `${perTurn(buckets.rules).toFixed(1)} us`);
+const overhead = engine / work;
+row('per turn: engine (the rest)', `${perTurn(engine).toFixed(1)} us`, `${(overhead * 100).toFixed(0)}% on top of FOV+path+rules (target <= 50%): ${overhead <= 0.5 ? 'MET' : 'MISSED'}`);
+
+// 5. First frame.
+const bin = fileURLToPath(new URL('../cli/arena.js', import.meta.url));
+const bare = fileURLToPath(new URL('./bare-blessed.js', import.meta.url));
+const frames = await firstFrameTimes(bin, bare, 9);
+row('first frame: bare blessed screen (median)', `${frames.bare.toFixed(0)} ms`);
+row('first frame: arena play (median)', `${frames.game.toFixed(0)} ms`, `ratio ${(frames.game / frames.bare).toFixed(2)} (target <= 1.5): ${frames.game / frames.bare <= 1.5 ? 'MET' : 'MISSED'}`);
+
+process.stdout.write(`\n(checksum ${sink & 0xffff})\n`);
