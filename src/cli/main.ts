@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { DataError, loadContent, type Content } from '../content/index.js';
 import { arenaIds } from '../game/duel.js';
 import { availableRulesets, getRuleset } from '../rules/registry.js';
@@ -45,7 +45,8 @@ program
   .name('arena')
   .description('spoiler-arena: one-on-one roguelike duels resolved step by step by the rules of the game they come from')
   .version(PROGRAM_VERSION)
-  .showHelpAfterError('(run "arena --help" for the commands)');
+  .showHelpAfterError('(run "arena --help" for the commands)')
+  .exitOverride();
 
 function withSaveOptions(c: Command): Command {
   return c.option('--saves <dir>', 'where replays are written', DEFAULT_SAVES).option('--no-save', 'do not record a replay');
@@ -168,6 +169,8 @@ async function main(): Promise<void> {
   try {
     await program.parseAsync(process.argv);
   } catch (e) {
+    // Commander has printed its own message (unknown option, missing argument, help, version).
+    if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
     if (e instanceof UsageError || e instanceof DataError || e instanceof ReplayError) fail(e.message);
     if (e instanceof Error && /^--|^unknown |^list:|^arena:/.test(e.message)) fail(e.message);
     if (e instanceof Error) fail(e.message, 1);
