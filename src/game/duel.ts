@@ -126,6 +126,9 @@ export class Duel implements DuelState {
 
     this.heroId = this.spawn(setup.hero, 0, setup.heroControl, undefined);
     this.foeId = this.spawn(setup.foe, 1, 'ai', setup.foeState);
+    // A foe that starts out hunting knows where its enemy stands.
+    const foe = this.world.require(this.foeId);
+    if (foe.ai?.mode === 'hunting') foe.ai.target = { ...this.arena.spawns[0] };
     const ruleset = this.ruleset;
     const world = this.world;
     this.energyRules = {

@@ -1,4 +1,5 @@
 import type { Content } from '../content/index.js';
+import { cosmeticStream } from '../core/rng.js';
 import { Duel, type DuelSetup, type StepResult, type TurnRecord } from '../game/duel.js';
 import { makeHeader, ReplayRecorder } from '../replay/recorder.js';
 import type { AttackOption, AttackPreview } from '../rules/ruleset.js';
@@ -94,6 +95,10 @@ export const KEY_HELP: Readonly<Record<'play' | 'watch' | 'target' | 'over', rea
 
 export const WATCH_SPEEDS = [1000, 500, 250, 120, 60, 25, 0] as const;
 
+const VICTORY_LINES = ['The dice were kind.', 'Every roll is in the rules pane.', 'A clean win.', 'Well fought.'] as const;
+const DEFEAT_LINES = ['The dice were not kind.', 'Check the rules pane: every roll is there.', 'Try the door strategy.', 'Rematch with r: the same seed, the same dice.'] as const;
+const DRAW_LINES = ['Neither side gave way.', 'A stalemate.'] as const;
+
 export class Session {
   duel!: Duel;
   recorder: ReplayRecorder | null = null;
@@ -116,6 +121,8 @@ export class Session {
   finished = false;
   /** The last projectile flown, drawn until the next command. */
   flash: DuelEvent[] = [];
+  /** A line of flavour for the end screen, from the cosmetic stream (never saved, never played). */
+  epitaph = '';
   private setup: DuelSetup;
 
   constructor(private readonly opts: SessionOptions) {
@@ -175,6 +182,9 @@ export class Session {
   private over(): void {
     if (this.finished) return;
     this.finished = true;
+    const o = this.duel.outcome;
+    const lines = o?.winner === 0 ? VICTORY_LINES : o?.winner === 1 ? DEFEAT_LINES : DRAW_LINES;
+    this.epitaph = lines[cosmeticStream(`${this.setup.seed}/${this.duel.turn}`).int(lines.length)] ?? '';
     if (this.duel.outcome) this.recorder?.end(this.duel.outcome);
     this.recorder?.close();
     this.ui = { kind: 'over' };

@@ -293,7 +293,7 @@ export class View {
       const heroWon = o?.winner === 0;
       const head = !o || o.winner === null ? 'DRAW' : heroWon ? 'VICTORY' : 'DEFEAT';
       this.box(c, 4, 5, 38, 9, head);
-      const lines = [o?.reason ?? '', `after ${s.duel.turn} turns (${s.duel.gameTurns.toFixed(1)} game turns)`, s.replayPath ? `replay: ${s.replayPath.split('/').slice(-2).join('/')}` : 'not recorded', '', 'r rematch (same seed)', 'n new seed    q quit'];
+      const lines = [o?.reason ?? '', `after ${s.duel.turn} turns (${s.duel.gameTurns.toFixed(1)} game turns)`, s.replayPath ? `replay: ${s.replayPath.split('/').slice(-2).join('/')}` : 'not recorded', s.epitaph, 'r rematch (same seed)', 'n new seed    q quit'];
       lines.forEach((l, i) => c.text(6, 6 + i, l, P.attr(i >= 4 ? 'yellow' : 'white', 'black'), 34));
     }
   }

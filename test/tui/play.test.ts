@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { stepToward } from '../../src/systems/ai.js';
 import { attackContext } from '../../src/systems/combat.js';
 import { previewLine } from '../../src/tui/view.js';
 import { type Harness, startHarness } from '../support/tui-harness.js';
@@ -141,13 +142,11 @@ describe('the play screen', () => {
   it('ends with a victory screen offering a rematch with the same seed or a new seed', async () => {
     h = await startHarness({ setup: { hero: { template: 'veteran', options: {} }, foe: { template: 'rat', options: {} }, foeState: 'hunting' } });
     const s = h.app.session;
-    for (let i = 0; i < 200 && !s.finished; i++) {
-      const hero = s.duel.hero.pos!;
-      const foe = s.duel.foe.pos!;
-      const dx = Math.sign(foe.x - hero.x);
-      const dy = Math.sign(foe.y - hero.y);
-      const key = ({ '-1,-1': 'y', '0,-1': 'k', '1,-1': 'u', '-1,0': 'h', '1,0': 'l', '-1,1': 'b', '0,1': 'j', '1,1': 'n' } as Record<string, string>)[`${dx},${dy}`] ?? '.';
-      await h.press(key);
+    const keyOf: Record<string, string> = { nw: 'y', n: 'k', ne: 'u', w: 'h', e: 'l', sw: 'b', s: 'j', se: 'n' };
+    for (let i = 0; i < 300 && !s.finished; i++) {
+      // Walk the shortest way to the rat (around the chasm) and strike it.
+      const dir = stepToward(s.duel, s.duel.hero, s.duel.foe.pos!);
+      await h.press(dir ? keyOf[dir]! : '.');
     }
     expect(s.finished).toBe(true);
     expect(h.lines().join('\n')).toMatch(/VICTORY|DEFEAT|DRAW/);

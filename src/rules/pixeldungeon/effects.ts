@@ -1,7 +1,7 @@
 import { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
-import { intBelow } from './random.js';
+import { intBelow, intRange, normalIntRange, normalIntRangeDist } from './random.js';
 
 export const SECTION_NOTICE = 'pixel-dungeon#noticing';
 export const SECTION_STATUS = 'pixel-dungeon#statuses';
@@ -76,4 +76,19 @@ export function breaksFreeChance(damage: number, hp: number): Fraction {
 export function oneIn(t: Tracer, n: number, label: string): boolean {
   if (n <= 1) return true;
   return t.check(`${label}: Int(${n}) == 0`, t.roll(0, n - 1, label), '==', 0);
+}
+
+/**
+ * A skeleton's death burst on one neighbour: NormalIntRange over the burst's range, less
+ * IntRange(0, armour / 2), never below 0 (Skeleton.java).
+ */
+export function boneShards(t: Tracer, range: readonly [number, number], armour: number): number {
+  if (t.recording) t.rule(SECTION_STATUS, 'Bone explosion');
+  const raw = normalIntRange(t, range[0], range[1], 'bone shards');
+  const absorbed = intRange(t, 0, Math.floor(armour / 2), 'armour absorbs (half armour)');
+  return t.mod('- armour', raw, Math.max(0, raw - absorbed), `absorbed ${absorbed}`);
+}
+
+export function boneShardsDist(range: readonly [number, number], armour: number): Distribution {
+  return normalIntRangeDist(range[0], range[1]).minusClamped(Distribution.uniform(0, Math.floor(armour / 2)));
 }

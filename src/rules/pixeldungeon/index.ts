@@ -20,8 +20,8 @@ import type {
 } from '../ruleset.js';
 import { type PdAttack, type PdDefender, attackOdds, heroAttack, monsterAttack, monsterDr, rollAttack } from './combat.js';
 import { PD_DIVERGENCE_LIST } from './divergences.js';
-import { SECTION_STATUS, bleedingTick, breaksFree, noticeOdds, noticeRoll, oneIn, poisonDamage } from './effects.js';
-import { f32, intRange, normalIntRange } from './random.js';
+import { SECTION_STATUS, bleedingTick, boneShards, breaksFree, noticeOdds, noticeRoll, oneIn, poisonDamage } from './effects.js';
+import { f32, intRange } from './random.js';
 import {
   MILLITURNS,
   type PdHeroSheet,
@@ -470,14 +470,12 @@ export function createPixelDungeon(tables: PdTables): Ruleset {
       const blast = ability(m, 'bone-explosion');
       if (blast) {
         effects.push({ kind: 'message', text: `The ${m.name} explodes in a shower of bones!`, tone: 'warn' });
-        if (t.recording) t.rule(SECTION_STATUS, 'Bone explosion');
         for (const n of neighbours) {
           if (n.body.hp <= 0) continue;
-          const dr = heroRules(n) ? (n.inventory.armour ? armourDr(armours.get(n.inventory.armour.item) ?? { id: '', name: '', tier: 0, description: '' }, n.inventory.armour.level) : 0) : monsterDr(t, monsterOf(n), edition);
-          const raw = normalIntRange(t, blast.damage[0], blast.damage[1], 'bone shards');
-          const absorbed = intRange(t, 0, Math.floor(dr / 2), 'armour absorbs (half armour)');
-          const dmg = t.mod('- armour', raw, Math.max(0, raw - absorbed), `absorbed ${absorbed}`);
-          if (dmg > 0) effects.push({ kind: 'damage', target: n.id, amount: dmg, cause: 'bone shards', source: victim.id });
+          const armour = n.inventory.armour && armours.get(n.inventory.armour.item);
+          const dr = heroRules(n) ? (armour && n.inventory.armour ? armourDr(armour, n.inventory.armour.level) : 0) : monsterDr(t, monsterOf(n), edition);
+          const dmg = boneShards(t, blast.damage, dr);
+          if (dmg > 0) effects.push({ kind: 'damage', target: n.id, amount: dmg, cause: 'bone shards' });
         }
       }
       if (r.stolen) effects.push({ kind: 'drop', at: { x: victim.pos.x, y: victim.pos.y }, stack: { ...r.stolen } });
