@@ -3,6 +3,27 @@
  * Used for per-turn checkpoints and for the data-file fingerprint in replay headers. It is not
  * cryptographic; it only has to notice any difference between two runs.
  */
+/** Two 32-bit hashes of a string, cached: keys and names repeat every turn. */
+const STRINGS = new Map<string, readonly [number, number]>();
+const STRING_CACHE_LIMIT = 1 << 16;
+
+function stringWords(s: string): readonly [number, number] {
+  let w = STRINGS.get(s);
+  if (w === undefined) {
+    let a = 0x811c9dc5 ^ s.length;
+    let b = 0x9e3779b9 ^ s.length;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      a = Math.imul(a ^ c, 16777619);
+      b = Math.imul(b ^ c, 2246822519);
+      b = (b << 13) | (b >>> 19);
+    }
+    w = [a, b];
+    if (STRINGS.size < STRING_CACHE_LIMIT) STRINGS.set(s, w);
+  }
+  return w;
+}
+
 export class Hasher {
   private h1 = 0xdeadbeef;
   private h2 = 0x41c6ce57;
@@ -16,7 +37,8 @@ export class Hasher {
     return this;
   }
 
-  private word(w: number): void {
+  /** Mixes in one 32-bit word. */
+  word(w: number): void {
     this.h1 = Math.imul(this.h1 ^ w, 2654435761);
     this.h2 = Math.imul(this.h2 ^ w, 1597334677);
     this.h1 = (this.h1 << 13) | (this.h1 >>> 19);
@@ -24,8 +46,21 @@ export class Hasher {
   }
 
   str(s: string): this {
-    this.word(s.length);
-    for (let i = 0; i < s.length; i++) this.word(s.charCodeAt(i));
+    const [a, b] = stringWords(s);
+    this.word(a);
+    this.word(b);
+    return this;
+  }
+
+  /** Mixes in bytes, four to a word. */
+  bytes(b: Uint8Array): this {
+    this.word(b.length);
+    const n = b.length;
+    let i = 0;
+    for (; i + 4 <= n; i += 4) this.word((b[i] as number) | ((b[i + 1] as number) << 8) | ((b[i + 2] as number) << 16) | ((b[i + 3] as number) << 24));
+    let last = 0;
+    for (let k = 0; i < n; i++, k += 8) last |= (b[i] as number) << k;
+    this.word(last);
     return this;
   }
 
@@ -62,7 +97,8 @@ export class Hasher {
       for (const x of v) this.value(x);
     } else if (typeof v === 'object') {
       this.word(10);
-      const keys = Object.keys(v as object).sort();
+      const keys = Object.keys(v as object);
+      if (keys.length > 1) keys.sort();
       this.word(keys.length);
       for (const k of keys) {
         this.str(k);

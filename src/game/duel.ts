@@ -210,8 +210,7 @@ export class Duel implements DuelState {
       const s = states[name];
       h.int(s.a).int(s.b).int(s.c).int(s.d);
     }
-    const cells = this.grid.cells;
-    for (let i = 0; i < cells.length; i++) h.int(cells[i] as number);
+    h.bytes(this.grid.cells);
     for (const e of this.world.all()) h.value(e);
     h.int(this.world.nextId);
     return h.digest();
