@@ -20,12 +20,13 @@ export interface StreamState {
 
 /** Anything that can produce uniform integers; rules depend on this, never on a generator. */
 export interface Rng {
-  /** A uniform integer in [0, n). `n` must be an integer in [1, 2^32]. */
+  /** A uniform integer in [0, n). `n` must be an integer in [1, 2^53]. */
   int(n: number): number;
 }
 
 const TWO32 = 0x1_0000_0000;
 const INV_TWO32 = 1 / TWO32;
+const TWO53 = 2 ** 53;
 /** Ranges up to 2^21 keep word x n below 2^53. */
 const SMALL = 0x20_0000;
 
@@ -51,10 +52,19 @@ export class Stream implements Rng {
   }
 
   int(n: number): number {
-    if (!(n >= 1 && n <= TWO32) || n !== Math.floor(n)) {
+    if (!(n >= 1 && n <= TWO53) || n !== Math.floor(n)) {
       throw new RangeError(`stream ${this.name}: cannot draw from a range of ${n}`);
     }
     const gen = this.gen;
+    if (n > TWO32) {
+      // Two words make 53 uniform bits; reject the top 2^53 mod n values, then reduce.
+      const limit = TWO53 - (TWO53 % n);
+      for (;;) {
+        this.draws += 2;
+        const r = ((gen.int32() >>> 0) >>> 11) * TWO32 + (gen.int32() >>> 0);
+        if (r < limit) return r % n;
+      }
+    }
     if (n <= SMALL) {
       // Lemire's multiply-and-shift: the high word of word x n is the value; a low word below
       // 2^32 mod n marks one of the few words that would bias the result, so draw again. The

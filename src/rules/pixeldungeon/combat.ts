@@ -62,8 +62,11 @@ export interface PdAttack {
   readonly waterBoost: boolean;
   /** Assassin bonus on a surprise attack, per edition. */
   readonly assassin: 'none' | 'spoiler' | 'source';
-  /** The hit test worked out in advance (the builders fill it in; computed when absent). */
-  readonly plan?: HitPlan;
+  /**
+   * The hit test worked out in advance by the builders, with the accuracy and dodge it was
+   * worked out from; a copy of the record with another accuracy or dodge is planned afresh.
+   */
+  readonly plan?: { readonly of: readonly [Ratio, Ratio, boolean]; readonly hit: HitPlan };
 }
 
 export interface PdAttackRoll {
@@ -86,13 +89,19 @@ export interface HitRanges {
 
 export type HitPlan = HitRanges | 'always' | 'never';
 
+/** The largest range a stream draws exactly (see Stream.int). */
+const MAX_RANGE = 2 ** 53;
+
 /** Scales accuracy (doubled for magic) and dodge to integer ranges over a common unit. */
 export function hitPlan(accuracy: Ratio, dodge: Ratio, magic: boolean, steps = ROLL_STEPS): HitPlan {
   const acc = magic ? ratioMul(accuracy, ratio(2)) : accuracy;
   if (dodge.num === 0) return 'always';
   if (acc.num === 0) return 'never';
-  let unit = lcmInt(acc.den, dodge.den) * steps;
-  if ((acc.num * unit) / acc.den > 2 ** 32 || (dodge.num * unit) / dodge.den > 2 ** 32) unit /= steps;
+  // Ranges up to 2^53 can be drawn exactly; drop the hundredths when they would not fit.
+  const base = lcmInt(acc.den, dodge.den);
+  const fits = (u: number) => (acc.num * u) / acc.den <= MAX_RANGE && (dodge.num * u) / dodge.den <= MAX_RANGE;
+  const unit = fits(base * steps) ? base * steps : base;
+  if (!fits(unit)) throw new RangeError(`accuracy ${acc.num}/${acc.den} against dodge ${dodge.num}/${dodge.den} is too fine to roll exactly`);
   return { a: (acc.num * unit) / acc.den, d: (dodge.num * unit) / dodge.den, unit };
 }
 
@@ -149,7 +158,9 @@ export function rollAttack(t: Tracer, a: PdAttack): PdAttackRoll {
     hit = true;
   } else {
     if (t.recording && a.surprise) t.note(`surprise attack: dodge is 0 because ${SURPRISE_TEXT[a.surprise]}`);
-    hit = rollHit(t, a.plan ?? hitPlan(a.accuracy, a.dodge, a.magic), a.magic);
+    const p = a.plan;
+    const plan = p && p.of[0] === a.accuracy && p.of[1] === a.dodge && p.of[2] === a.magic ? p.hit : hitPlan(a.accuracy, a.dodge, a.magic);
+    hit = rollHit(t, plan, a.magic);
   }
   if (!hit) return { hit: false, damage: 0 };
 
@@ -181,6 +192,7 @@ export function rollAttack(t: Tracer, a: PdAttack): PdAttackRoll {
     const bonus = intBelow(t, 1, dmg, 'Assassin bonus Int(1, damage)');
     dmg = t.mod('Assassin surprise bonus', dmg, dmg + bonus, 'the mob had not seen its enemy');
   } else if (a.assassin === 'spoiler') {
+    if (rec) t.edition('assassin-bonus', PD_DIVERGENCES['assassin-bonus'].spoiler);
     dmg = t.mod('Assassin surprise attack', dmg, Math.trunc(dmg * 1.5), '+50%, rounded down');
   }
   return { hit: true, damage: dmg };
@@ -246,7 +258,7 @@ export interface PdAttackContext {
 /** A monster's armour in this edition (the seed's gnoll scout has 4, the game's 2). */
 export function monsterDr(t: Tracer, m: PdMonster, edition: Edition): number {
   if (edition === 'spoiler' && m.spoiler?.dr !== undefined) {
-    if (t.recording) t.note(`${m.name}: armour ${m.spoiler.dr} as the seed says (the game has ${m.dr})`);
+    if (t.recording) t.edition(m.spoiler.divergence, `${m.name}: armour ${m.spoiler.dr} as the seed says (the game has ${m.dr})`);
     return m.spoiler.dr;
   }
   if (t.recording && edition === 'source' && m.spoiler?.dr !== undefined) {
@@ -284,6 +296,9 @@ export function defenderDodge(t: Tracer, d: PdDefender, edition: Edition): { dod
     }
     return { dodge: ratio(0), surprise: d.paralysed ? 'paralysed' : 'unseen' };
   }
+  if (t.recording && edition === 'source' && !d.sawAttacker && !d.paralysed) {
+    t.edition('hero-surprised', `${PD_DIVERGENCES['hero-surprised'].source} (the attacker has just come into view)`);
+  }
   return { dodge: heroDodge(t, d.sheet, d.paralysed, edition), surprise: null };
 }
 
@@ -294,7 +309,7 @@ function defenderArmour(t: Tracer, d: PdDefender, edition: Edition): number {
 
 /** Fills in the hit plan so rolling the attack does no arithmetic on fractions. */
 function planned(a: PdAttack): PdAttack {
-  return a.accuracy === null ? a : { ...a, plan: hitPlan(a.accuracy, a.dodge, a.magic) };
+  return a.accuracy === null ? a : { ...a, plan: { of: [a.accuracy, a.dodge, a.magic], hit: hitPlan(a.accuracy, a.dodge, a.magic) } };
 }
 
 export interface HeroAttackerState {
@@ -362,8 +377,10 @@ export function heroAttack(t: Tracer, h: HeroAttackerState, kind: HeroAttackKind
   let excess = 0;
   if (weaponStr !== null && str > weaponStr) {
     const spare = str - weaponStr;
-    if (edition === 'spoiler') excess = spare;
-    else {
+    if (edition === 'spoiler') {
+      excess = spare;
+      if (t.recording && thrown !== sheet.cls.excessStrengthWithMissiles) t.edition('excess-strength', PD_DIVERGENCES['excess-strength'].spoiler);
+    } else {
       const huntress = sheet.cls.excessStrengthWithMissiles;
       if (thrown === huntress) excess = spare;
       if (t.recording) {

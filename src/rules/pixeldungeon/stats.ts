@@ -124,6 +124,10 @@ export function heroAccuracy(t: Tracer, h: PdHeroSheet, attack: HeroAttackKind, 
   }
 
   if (edition === 'spoiler') {
+    if (t.recording && attack.kind === 'thrown') {
+      if (h.cls.missileEncumbrance !== 0) t.edition('missile-class-encumbrance', PD_DIVERGENCES['missile-class-encumbrance'].spoiler);
+      if (distance <= 1) t.edition('thrown-adjacent', PD_DIVERGENCES['thrown-adjacent'].spoiler);
+    }
     let acc = ratioMul(ratio(base), ratioOfDecimal(acu));
     if (t.recording) t.value('x weapon accuracy', acc.num / acc.den, `${base} x ${acu} = ${formatRatio(acc)}`);
     if (enc > 0) {
@@ -132,6 +136,7 @@ export function heroAccuracy(t: Tracer, h: PdHeroSheet, attack: HeroAttackKind, 
         t.value('strength penalty', acc.num / acc.den, `needs ${required}, has ${str}: / 1.5^${enc} = ${formatRatio(acc)}`);
       }
     }
+    if (t.recording && acc.den !== 1) t.edition('skills-integer', PD_DIVERGENCES['skills-integer'].spoiler);
     return acc;
   }
 
@@ -176,7 +181,10 @@ export function heroDodge(t: Tracer, h: PdHeroSheet, paralysed: boolean, edition
     let d = ratio(base);
     if (aEnc > 0) {
       d = ratioMul(d, ratio(2 ** aEnc, 3 ** aEnc));
-      if (t.recording) t.value('heavy armour', d.num / d.den, `armour needs ${str + aEnc}, has ${str}: / 1.5^${aEnc} = ${formatRatio(d)}`);
+      if (t.recording) {
+        t.value('heavy armour', d.num / d.den, `armour needs ${str + aEnc}, has ${str}: / 1.5^${aEnc} = ${formatRatio(d)}`);
+        if (d.den !== 1) t.edition('skills-integer', PD_DIVERGENCES['skills-integer'].spoiler);
+      }
     } else if (h.cls.spareStrengthDodge && aEnc < 0) {
       d = ratio(base - aEnc);
       if (t.recording) t.mod(`${h.cls.name}: spare strength`, base, base - aEnc, `+1 per point above the armour's need`);
@@ -197,7 +205,10 @@ export function heroDodge(t: Tracer, h: PdHeroSheet, paralysed: boolean, edition
   }
   if (t.recording && paralysed) t.note('paralysed: dodge x 0.5');
   const d = Math.trunc(v);
-  if (t.recording && d !== v) t.mod('truncated to an integer', v, d, 'defenseSkill is an int');
+  if (t.recording && d !== v) {
+    t.edition('skills-integer', PD_DIVERGENCES['skills-integer'].source);
+    t.mod('truncated to an integer', v, d, 'defenseSkill is an int');
+  }
   return ratio(d);
 }
 
