@@ -40,7 +40,7 @@ export function runHeadless(
       if (r.kind === 'over') break;
       throw new Error(`unexpected ${r.kind} in a headless duel`);
     }
-    if (duel.outcome) recorder?.end(duel.outcome);
+    if (duel.outcome) recorder?.end(duel.outcome, duel.stateHash());
   } finally {
     recorder?.close();
   }

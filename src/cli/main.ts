@@ -91,7 +91,7 @@ program
         const replay = parseReplay(file, text);
         const r = verifyReplay(replay, c, { force: o.force ?? false });
         for (const w of r.warnings) process.stdout.write(`warning: ${file}: ${w}\n`);
-        if (r.ok) {
+        if (r.ok && r.duel) {
           process.stdout.write(`ok   ${file}: ${r.turns} turns match${replay.end ? `; ${outcomeText(r.duel)}` : ' (unfinished duel)'}\n`);
         } else {
           bad++;
@@ -152,7 +152,7 @@ program
   .action((o: { write?: boolean; check?: boolean }) => {
     const c = content();
     const dir = join(c.root, 'schemas');
-    mkdirSync(dir, { recursive: true });
+    if (o.write) mkdirSync(dir, { recursive: true });
     let stale = 0;
     for (const [file, schema] of Object.entries(jsonSchemas())) {
       const path = join(dir, file);

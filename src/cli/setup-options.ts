@@ -62,12 +62,17 @@ export function setupFromOptions(o: DuelOptions, content: Content, heroControl: 
   if (!foes.includes(foe)) throw new Error(`--foe: unknown foe "${foe}" for ${o.ruleset}; choose one of: ${foes.join(', ')}`);
   const arenas = arenaIds(content);
   if (!arenas.includes(o.arena)) throw new Error(`--arena: unknown arena "${o.arena}"; choose one of: ${arenas.join(', ')}`);
-  const maxTurns = Number(o.maxTurns);
+  const maxTurns = /^\d+$/.test(o.maxTurns) ? Number(o.maxTurns) : NaN;
   if (!Number.isInteger(maxTurns) || maxTurns < 1 || maxTurns > 1_000_000) throw new Error(`--max-turns: must be a whole number from 1 to 1000000 (got "${o.maxTurns}")`);
   const heroOptions: Record<string, string | number> = {};
-  for (const k of ['level', 'strength', 'weapon', 'armour'] as const) {
+  // Numbers are checked (and their range given) by the ruleset when it builds the hero.
+  for (const k of ['level', 'strength'] as const) {
     const v = o[k];
     if (v !== undefined) heroOptions[k] = /^\d+$/.test(v) ? Number(v) : v;
+  }
+  for (const k of ['weapon', 'armour'] as const) {
+    const v = o[k];
+    if (v !== undefined) heroOptions[k] = v;
   }
   let seed: string;
   try {

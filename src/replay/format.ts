@@ -60,7 +60,7 @@ const stream = z.number().int().min(0);
 export const turnSchema = z.strictObject({
   t: z.number().int().min(1).describe('Turn number.'),
   a: z.number().int().min(1).describe('Acting entity id.'),
-  c: commandSchema.nullable().describe('The command, or null when the duel ended before the actor acted.'),
+  c: commandSchema.describe('The command.'),
   time: z.number().int().min(0).describe('Game time in ticks.'),
   h: z.string().regex(/^[0-9a-f]{16}$/).describe('Checkpoint: hash of RNG states and world after the turn.'),
   d: z.strictObject({ combat: stream, ai: stream, mapgen: stream, setup: stream }).describe('Words drawn per stream in the turn.'),
@@ -72,14 +72,20 @@ export const endSchema = z.strictObject({
     reason: z.string(),
     turn: z.number().int().min(0),
     time: z.number().min(0),
+    h: z.string().regex(/^[0-9a-f]{16}$/).describe('Checkpoint of the final state (conditions may act after the last turn).'),
   }),
 });
+
+/** How a duel ended, with the checkpoint of its final state. */
+export interface ReplayEnd extends Outcome {
+  readonly h: string;
+}
 
 export interface Replay {
   readonly file: string;
   readonly header: ReplayHeader;
   readonly turns: readonly TurnRecord[];
-  readonly end: Outcome | null;
+  readonly end: ReplayEnd | null;
   /** Lines after the last whole turn that could not be read (a write cut short). */
   readonly truncated: boolean;
 }
@@ -100,7 +106,7 @@ export function parseReplay(file: string, text: string): Replay {
     try {
       return parseStrictJson(lines[i] as string);
     } catch (e) {
-      if (e instanceof JsonSyntaxError) throw new ReplayError(`${file}:${i + 1}: ${e.message}`);
+      if (e instanceof JsonSyntaxError) throw new ReplayError(`${file}:${i + 1}:${e.column}: ${e.reason} (${e.jsonPath})`);
       throw e;
     }
   };
@@ -113,8 +119,13 @@ export function parseReplay(file: string, text: string): Replay {
     throw new ReplayError(`${file}:1: header ${formatPath((issue?.path ?? []) as (string | number)[])}: ${issue?.message ?? 'invalid'}`);
   }
   const header = hv.data;
+  for (const k of ['ruleset', 'edition', 'seed', 'arena'] as const) {
+    if (header[k] !== header.setup[k]) {
+      throw new ReplayError(`${file}:1: header ${k} ${JSON.stringify(header[k])} disagrees with setup.${k} ${JSON.stringify(header.setup[k])}`);
+    }
+  }
   const turns: TurnRecord[] = [];
-  let end: Outcome | null = null;
+  let end: ReplayEnd | null = null;
   let truncated = false;
   for (let i = 1; i < lines.length; i++) {
     const last = i === lines.length - 1;

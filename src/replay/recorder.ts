@@ -73,8 +73,9 @@ export class ReplayRecorder {
     this.write(`${turnLine(record)}\n`);
   }
 
-  end(outcome: Outcome): void {
-    this.write(`${JSON.stringify({ end: outcome })}\n`);
+  /** The end line: the outcome and the checkpoint of the final state. */
+  end(outcome: Outcome, finalHash: string): void {
+    this.write(`${JSON.stringify({ end: { ...outcome, h: finalHash } })}\n`);
   }
 
   close(): void {

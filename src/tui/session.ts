@@ -185,7 +185,7 @@ export class Session {
     const o = this.duel.outcome;
     const lines = o?.winner === 0 ? VICTORY_LINES : o?.winner === 1 ? DEFEAT_LINES : DRAW_LINES;
     this.epitaph = lines[cosmeticStream(`${this.setup.seed}/${this.duel.turn}`).int(lines.length)] ?? '';
-    if (this.duel.outcome) this.recorder?.end(this.duel.outcome);
+    if (this.duel.outcome) this.recorder?.end(this.duel.outcome, this.duel.stateHash());
     this.recorder?.close();
     this.ui = { kind: 'over' };
   }
