@@ -19,7 +19,7 @@ export function loadArenas(src: DataSource): ReadonlyMap<string, Arena> {
     try {
       out.set(id, parseArena(id, src.readText(path), src.display(path)));
     } catch (e) {
-      if (e instanceof ArenaError) throw new DataError(src.display(path), 'map', e.message.replace(`${src.display(path)}:`, '').trim());
+      if (e instanceof ArenaError) throw new DataError(src.display(path), e.line === undefined ? '' : `${e.line}${e.column === undefined ? '' : `:${e.column}`}`, e.problem);
       throw e;
     }
   }

@@ -4,14 +4,17 @@ import type { z } from 'zod';
 import { Hasher } from '../core/hash.js';
 import { JsonSyntaxError, formatPath, parseStrictJson } from './strict-json.js';
 
-/** A data file that failed to load: names the file and the JSON path of the problem. */
+/**
+ * A data file that failed to load: names the file and where in it: a JSON path (`$.records[2].hp`)
+ * for tables, `line:column` for arena maps, or nothing when the whole file is at fault.
+ */
 export class DataError extends Error {
   constructor(
     readonly file: string,
     readonly jsonPath: string,
     readonly problem: string,
   ) {
-    super(`${file}: ${jsonPath}: ${problem}`);
+    super(jsonPath === '' ? `${file}: ${problem}` : /^\d/.test(jsonPath) ? `${file}:${jsonPath}: ${problem}` : `${file}: ${jsonPath}: ${problem}`);
   }
 }
 

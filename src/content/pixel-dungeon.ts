@@ -232,7 +232,7 @@ export function loadPixelDungeon(src: DataSource): PdTables {
       throw new DataError(monsters.file, `$.records[${i}].spoiler.divergence`, `unknown divergence "${m.spoiler.divergence}"`);
     }
   });
-  return tables;
+  return Object.freeze(tables);
 }
 
 function uniqueIds(file: string, records: readonly { id: string }[]): void {

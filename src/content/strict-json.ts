@@ -4,12 +4,13 @@
  */
 export class JsonSyntaxError extends Error {
   constructor(
-    message: string,
+    /** What is wrong, without the position. */
+    readonly reason: string,
     readonly line: number,
     readonly column: number,
     readonly jsonPath: string,
   ) {
-    super(message);
+    super(`${reason} at line ${line}, column ${column} (${jsonPath})`);
   }
 }
 
@@ -40,7 +41,7 @@ export function parseStrictJson(text: string): unknown {
   };
   const fail = (msg: string, at = i): never => {
     const p = position(at);
-    throw new JsonSyntaxError(`${msg} at line ${p.line}, column ${p.column} (${formatPath(path)})`, p.line, p.column, formatPath(path));
+    throw new JsonSyntaxError(msg, p.line, p.column, formatPath(path));
   };
   const ws = (): void => {
     while (i < text.length && ' \t\n\r'.includes(text[i] as string)) i++;

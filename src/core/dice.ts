@@ -18,7 +18,7 @@ export function parseDice(text: string): Dice {
   if (m[5] !== undefined) return Object.freeze({ count: 0, sides: 0, bonus: Number(m[5]), text: text.trim() });
   const count = m[1] === undefined ? 0 : Number(m[1]);
   const sides = m[2] === undefined ? 0 : Number(m[2]);
-  if (m[1] !== undefined && (count > 100 || sides < 1 || sides > 1000)) {
+  if (m[1] !== undefined && (count > 100 || sides > 1000 || (count > 0 && sides < 1))) {
     throw new Error(`"${text}": dice need 1-1000 sides and at most 100 dice`);
   }
   const bonus = m[4] === undefined ? 0 : (m[3] === '-' ? -1 : 1) * Number(m[4]);

@@ -155,6 +155,7 @@ export class Distribution {
 
 /** A weighted mixture of distributions; the weights must sum to one. */
 export function mixture(parts: readonly { weight: Fraction; dist: Distribution }[]): Distribution {
+  if (parts.some((p) => p.weight.num < 0n)) throw new RangeError('a mixture weight is negative');
   const live = parts.filter((p) => p.weight.num !== 0n);
   if (live.length === 0) throw new RangeError('a mixture needs a part of positive weight');
   let lcm = 1n;

@@ -50,9 +50,13 @@ export class Fraction {
     return l < r ? -1 : l > r ? 1 : 0;
   }
   toNumber(): number {
-    // Scale before dividing so huge numerators and denominators keep their precision.
-    const scale = 10n ** 18n;
-    return Number((this.num * scale) / this.den) / 1e18;
+    const a = Number(this.num);
+    const b = Number(this.den);
+    if (Math.abs(a) <= 2 ** 53 && b <= 2 ** 53) return a / b;
+    // Keep 64 significant bits of the quotient, then scale back by a power of two.
+    const shift = Math.max(0, 64 - (bitLength(this.num < 0n ? -this.num : this.num) - bitLength(this.den)));
+    const q = Number((this.num << BigInt(shift)) / this.den);
+    return shift > 1000 ? q / 2 ** 1000 / 2 ** (shift - 1000) : q / 2 ** shift;
   }
   /** "37/42". */
   toString(): string {
@@ -62,6 +66,10 @@ export class Fraction {
   percent(decimals = 1): string {
     return `${(this.toNumber() * 100).toFixed(decimals)}%`;
   }
+}
+
+function bitLength(n: bigint): number {
+  return n === 0n ? 0 : n.toString(2).length;
 }
 
 export function gcd(a: bigint, b: bigint): bigint {

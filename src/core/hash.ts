@@ -29,11 +29,14 @@ export class Hasher {
   private h2 = 0x41c6ce57;
 
   int(n: number): this {
-    // Split into two 32-bit halves so integers above 2^32 (energy, ticks) hash fully.
-    const lo = n | 0;
-    const hi = Math.floor(n / 0x1_0000_0000) | 0;
-    this.word(lo);
-    this.word(hi);
+    if (!Number.isSafeInteger(n)) {
+      // Beyond 2^53 an integer is hashed by its exact decimal text.
+      this.word(11);
+      return this.str(String(n));
+    }
+    // Two 32-bit halves, so integers above 2^32 (energy, ticks) hash fully.
+    this.word(n | 0);
+    this.word(Math.floor(n / 0x1_0000_0000) | 0);
     return this;
   }
 

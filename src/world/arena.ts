@@ -16,8 +16,17 @@ export interface Arena {
   readonly spawns: readonly [Point, Point];
 }
 
-/** An error in an arena file, naming the file, line and column. */
-export class ArenaError extends Error {}
+/** An error in an arena file, naming the file and, where there is one, the line and column. */
+export class ArenaError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problem: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(`${file}${line !== undefined ? `:${line}` : ''}${column !== undefined ? `:${column}` : ''}: ${problem}`);
+  }
+}
 
 /**
  * Parses a hand-drawn arena. Lines starting with `;` are headers (`; name: ...`,
@@ -31,34 +40,35 @@ export function parseArena(id: string, text: string, file: string): Arena {
   text.split(/\r?\n/).forEach((raw, i) => {
     if (raw.startsWith(';')) {
       const m = /^;\s*([a-z]+)\s*:\s*(.*)$/.exec(raw);
-      if (!m) throw new ArenaError(`${file}:${i + 1}: a header line must read "; key: value"`);
+      if (!m) throw new ArenaError(file, `a header line must read "; key: value"`, i + 1);
       headers.set(m[1] as string, (m[2] as string).trim());
     } else if (raw.trim() !== '') {
       rows.push({ line: i + 1, text: raw.replace(/\s+$/, '') });
     }
   });
-  if (rows.length === 0) throw new ArenaError(`${file}: the arena has no map rows`);
+  if (rows.length === 0) throw new ArenaError(file, `the arena has no map rows`);
   const width = Math.max(...rows.map((r) => r.text.length));
   const height = rows.length;
-  if (width > MAX_ARENA_WIDTH || height > MAX_ARENA_HEIGHT) {
-    throw new ArenaError(`${file}: the arena is ${width}x${height}; at most ${MAX_ARENA_WIDTH}x${MAX_ARENA_HEIGHT} fits the screen`);
-  }
-  if (width < 5 || height < 5) throw new ArenaError(`${file}: the arena is ${width}x${height}; at least 5x5 is needed`);
+  const wide = rows.find((r) => r.text.length > MAX_ARENA_WIDTH);
+  if (wide) throw new ArenaError(file, `the row is ${wide.text.length} wide; at most ${MAX_ARENA_WIDTH} fits the screen`, wide.line);
+  const tall = rows[MAX_ARENA_HEIGHT];
+  if (tall) throw new ArenaError(file, `the arena has ${height} rows; at most ${MAX_ARENA_HEIGHT} fit the screen`, tall.line);
+  if (width < 5 || height < 5) throw new ArenaError(file, `the arena is ${width}x${height}; at least 5x5 is needed`);
   const grid = new Grid(width, height);
   const spawns: (Point | undefined)[] = [undefined, undefined];
   rows.forEach((r, y) => {
-    if (r.text.length !== width) throw new ArenaError(`${file}:${r.line}: row is ${r.text.length} wide, the arena is ${width} wide`);
+    if (r.text.length !== width) throw new ArenaError(file, `row is ${r.text.length} wide, the arena is ${width} wide`, r.line);
     for (let x = 0; x < width; x++) {
       const ch = r.text[x] as string;
       if (ch === '1' || ch === '2') {
         const k = ch === '1' ? 0 : 1;
-        if (spawns[k]) throw new ArenaError(`${file}:${r.line}:${x + 1}: a second start cell '${ch}'`);
+        if (spawns[k]) throw new ArenaError(file, `a second start cell '${ch}'`, r.line, x + 1);
         spawns[k] = { x, y };
         grid.set(x, y, Terrain.Floor);
         continue;
       }
       const t = terrainFromChar(ch);
-      if (t === undefined) throw new ArenaError(`${file}:${r.line}:${x + 1}: unknown map character '${ch}'`);
+      if (t === undefined) throw new ArenaError(file, `unknown map character '${ch}'`, r.line, x + 1);
       grid.set(x, y, t);
     }
   });
@@ -69,17 +79,21 @@ export function parseArena(id: string, text: string, file: string): Arena {
     for (const x of [0, width - 1]) checkBorder(grid, x, y, file, rows);
   }
   const [a, b] = spawns;
-  if (!a || !b) throw new ArenaError(`${file}: the arena needs both start cells '1' and '2'`);
+  if (!a || !b) throw new ArenaError(file, `the arena needs both start cells '1' and '2'`);
   const reach = reachable(grid, a, false);
-  if (!reach[b.y * width + b.x]) throw new ArenaError(`${file}: start cell '2' cannot be reached from '1' on foot`);
+  if (!reach[b.y * width + b.x]) throw new ArenaError(file, `start cell '2' cannot be reached from '1' on foot`, rows[b.y]?.line ?? b.y + 1, b.x + 1);
   const name = headers.get('name');
-  if (!name) throw new ArenaError(`${file}: missing header "; name: ..."`);
-  return Object.freeze({ id, name, description: headers.get('description') ?? '', grid, spawns: [a, b] as const });
+  if (!name) throw new ArenaError(file, `missing header "; name: ..."`);
+  return Object.freeze({ id, name, description: headers.get('description') ?? '', grid, spawns: freezeSpawns(a, b) });
+}
+
+function freezeSpawns(a: Point, b: Point): readonly [Point, Point] {
+  return Object.freeze([Object.freeze({ x: a.x, y: a.y }), Object.freeze({ x: b.x, y: b.y })] as const);
 }
 
 function checkBorder(grid: Grid, x: number, y: number, file: string, rows: readonly { line: number }[]): void {
   if (grid.get(x, y) !== Terrain.Wall) {
-    throw new ArenaError(`${file}:${rows[y]?.line ?? y + 1}:${x + 1}: the outer ring of the arena must be wall '#'`);
+    throw new ArenaError(file, `the outer ring of the arena must be wall '#'`, rows[y]?.line ?? y + 1, x + 1);
   }
 }
 
@@ -162,7 +176,8 @@ export function generateArena(kind: GeneratedArenaKind, mapgen: Rng): Arena {
     grid.set(0, y, Terrain.Wall);
     grid.set(w - 1, y, Terrain.Wall);
   }
-  const spawns = chooseSpawns(grid, mapgen);
+  const [a, b] = chooseSpawns(grid, mapgen);
+  const spawns = freezeSpawns(a, b);
   return Object.freeze({
     id: kind,
     name: kind.replace('random-', 'random ').replace(/^./, (c) => c.toUpperCase()),
