@@ -79,8 +79,14 @@ describe('the play screen', () => {
     await h.press('l');
     const text = h.lines().join('\n');
     expect(text).toMatch(/You (hit|miss)/);
-    expect(text).toMatch(/Hit test/);
-    expect(text).toMatch(/accuracy roll/);
+    expect(text).toMatch(/Hero accuracy/);
+    // The pane scrolls with ] to the rolls further down.
+    let seen = '';
+    for (let i = 0; i < 8 && !/accuracy roll/.test(seen); i++) {
+      await h.press(']');
+      seen = h.lines().join('\n');
+    }
+    expect(seen).toMatch(/accuracy roll/);
     expect(h.lines().slice(18, 23).join('\n')).toMatch(/(hit|miss)/i);
     const steps = h.app.session.duel.traces.at(-1)?.steps ?? [];
     expect(steps.some((s) => s.kind === 'odds')).toBe(true);
