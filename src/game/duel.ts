@@ -56,8 +56,7 @@ export interface TraceRecord {
 export interface TurnRecord {
   readonly turn: number;
   readonly actor: number;
-  /** null when the duel ended before the actor could act (a status killed someone). */
-  readonly command: Command | null;
+  readonly command: Command;
   /** Game time (ticks) when the action was taken. */
   readonly time: number;
   readonly hash: string;

@@ -640,7 +640,7 @@ function capitalise(s: string): string {
 function numberOption(options: FighterSpec['options'], key: string, fallback: number, lo: number, hi: number): number {
   const v = options[key];
   if (v === undefined) return fallback;
-  const n = typeof v === 'number' ? v : Number(v);
+  const n = typeof v === 'number' ? v : /^-?\d+$/.test(v) ? Number(v) : NaN;
   if (!Number.isInteger(n) || n < lo || n > hi) throw new Error(`--${key} must be a whole number from ${lo} to ${hi} (got "${v}")`);
   return n;
 }
