@@ -1,12 +1,16 @@
-// Bundles the command-line program into one file (dist/cli/arena.js) so it starts fast: Node
-// loads one module instead of a few hundred (zod alone is over a hundred files). blessed stays
-// external (it loads its widgets and terminfo by computed paths), as does node-pty (native).
+// Bundles the command-line program into dist/app/ so it starts fast: Node loads a few modules
+// instead of a few hundred. Code splitting keeps the terminal screen (and blessed) in a chunk
+// that only `play` and `watch` load. blessed stays external (it loads its widgets and terminfo by
+// computed paths), as do node-pty and @xterm/headless (test and bench tools). zod is loaded at
+// run time only when data files must be validated (src/content/zod.ts).
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['dist/cli/main.js'],
-  outfile: 'dist/cli/arena.js',
+  entryPoints: { arena: 'dist/cli/main.js' },
+  outdir: 'dist/app',
   bundle: true,
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
   platform: 'node',
   target: 'node20',
   format: 'esm',

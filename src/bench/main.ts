@@ -201,7 +201,7 @@ const overhead = engine / work;
 row('per turn: engine (the rest)', `${perTurn(engine).toFixed(1)} us`, `${(overhead * 100).toFixed(0)}% on top of FOV+path+rules (target <= 50%): ${overhead <= 0.5 ? 'MET' : 'MISSED'}`);
 
 // 5. First frame.
-const bin = fileURLToPath(new URL('../cli/arena.js', import.meta.url));
+const bin = fileURLToPath(new URL('../app/arena.js', import.meta.url));
 const bare = fileURLToPath(new URL('./bare-blessed.js', import.meta.url));
 const frames = await firstFrameTimes(bin, bare, 9);
 row('first frame: bare blessed screen (median)', `${frames.bare.toFixed(0)} ms`);

@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import type { Arena } from '../world/arena.js';
 import type { PdTables } from '../rules/pixeldungeon/types.js';
 import { loadArenas } from './arenas.js';
+import { buildId, readCached, writeCached } from './cache.js';
 import { DataSource } from './load.js';
-import { loadPixelDungeon } from './pixel-dungeon.js';
+import { readPixelDungeon, validatePixelDungeon } from './pixel-dungeon.js';
 
 export { DataError } from './load.js';
 
@@ -26,14 +27,16 @@ export function loadContent(root = DEFAULT_DATA_ROOT): Content {
   if (cached && cached.root === root) return cached.content;
   const src = new DataSource(root);
   const arenas = loadArenas(src);
-  const pixelDungeon = loadPixelDungeon(src);
-  const content: Content = Object.freeze({
-    root,
-    arenas,
-    pixelDungeon,
-    fingerprint: src.fingerprint(),
-    files: src.filesRead(),
-  });
+  const texts = readPixelDungeon(src);
+  const fingerprint = src.fingerprint();
+  // Validated tables are reused while every data file and the program are unchanged.
+  const key = `${fingerprint}/${buildId()}`;
+  let pixelDungeon = readCached<PdTables>('pixel-dungeon', key);
+  if (!pixelDungeon) {
+    pixelDungeon = validatePixelDungeon(src, texts);
+    writeCached('pixel-dungeon', key, pixelDungeon);
+  }
+  const content: Content = Object.freeze({ root, arenas, pixelDungeon, fingerprint, files: src.filesRead() });
   cached = { root, content };
   return content;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import type { z } from 'zod';
+import type { ZodType, output } from 'zod';
 import { Hasher } from '../core/hash.js';
 import { JsonSyntaxError, formatPath, parseStrictJson } from './strict-json.js';
 
@@ -66,9 +66,12 @@ export class DataSource {
    * Loads and validates one JSON table: strict JSON (no duplicate keys), then the schema (no
    * unknown or missing keys). Returns the deep-frozen value.
    */
-  loadJson<S extends z.ZodType>(path: string, schema: S): z.output<S> {
-    const file = this.display(path);
-    const text = this.readText(path);
+  loadJson<S extends ZodType>(path: string, schema: S): output<S> {
+    return this.parseJson(this.display(path), this.readText(path), schema);
+  }
+
+  /** Validates already-read JSON text (see `loadJson`); `file` names it in errors. */
+  parseJson<S extends ZodType>(file: string, text: string, schema: S): output<S> {
     let raw: unknown;
     try {
       raw = parseStrictJson(text);

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { z } from 'zod';
+import type { ZodType } from 'zod';
 import type {
   PdAbility,
   PdArmour,
@@ -13,168 +13,198 @@ import type {
   PdWand,
 } from '../rules/pixeldungeon/types.js';
 import { PD_DIVERGENCES } from '../rules/pixeldungeon/divergences.js';
-import { COLOUR_NAMES, decimalSchema, descriptionSchema, idSchema, intRangeSchema, nameSchema, tableSchema } from './common.js';
+import { COLOUR_NAMES, commonSchemas } from './common.js';
 import { DataError, type DataSource } from './load.js';
+import { lazySchema } from './zod.js';
 
 const RULESET = 'pixel-dungeon';
-const subclassSchema = z.enum(['none', 'berserker', 'assassin', 'sniper']).describe('A subclass seed 002 names, or none.');
 
-export const pdClassSchema: z.ZodType<PdClass> = z.strictObject({
-  id: z.enum(['warrior', 'mage', 'rogue', 'huntress']),
-  name: nameSchema,
-  hp: z.number().int().min(1).describe('Hit points at level 1; +5 per level.'),
-  strength: z.number().int().min(1).describe('Starting strength.'),
-  attackSkill: z.number().int().min(0).describe('Accuracy at level 1; +1 per level.'),
-  defenseSkill: z.number().int().min(0).describe('Dodge at level 1; +1 per level.'),
-  spareStrengthDodge: z.boolean().describe('+1 dodge per point of strength above the armour\'s need (Rogue).'),
-  missileEncumbrance: z.number().int().describe('Extra strength shortfall with thrown weapons (Warrior +3, Huntress -2), edition source.'),
-  missileEncumbranceSlows: z.boolean().describe('Whether that extra shortfall also slows throws.'),
-  excessStrengthWithMissiles: z.boolean().describe('Excess-strength damage with thrown weapons instead of melee (Huntress), edition source.'),
-  subclasses: z.array(subclassSchema).min(1).describe('Subclasses this class may take.'),
-});
+/** The Pixel Dungeon tables: one file each under data/pixel-dungeon/. */
+export const PD_FILES = {
+  classes: 'classes.json',
+  heroes: 'heroes.json',
+  meleeWeapons: 'melee-weapons.json',
+  missileWeapons: 'missile-weapons.json',
+  armours: 'armours.json',
+  wands: 'wands.json',
+  potions: 'potions.json',
+  monsters: 'monsters.json',
+} as const;
+export type PdTableName = keyof typeof PD_FILES;
 
-const packEntrySchema = z.strictObject({
-  item: idSchema.describe('A missile weapon, wand or potion id.'),
-  quantity: z.number().int().min(1).max(99),
-});
+/** The schema of each table, built from zod on first use. */
+export const pdSchemas = lazySchema((z) => {
+  const { idSchema, nameSchema, descriptionSchema, decimalSchema, intRangeSchema, tableSchema } = commonSchemas(z);
+  const subclassSchema = z.enum(['none', 'berserker', 'assassin', 'sniper']).describe('A subclass seed 002 names, or none.');
 
-export const pdHeroSchema: z.ZodType<PdHero> = z.strictObject({
-  id: idSchema,
-  name: nameSchema,
-  class: z.enum(['warrior', 'mage', 'rogue', 'huntress']).describe('A class id from classes.json.'),
-  subclass: subclassSchema,
-  level: z.number().int().min(1).max(30),
-  strength: z.number().int().min(1).max(30).optional().describe('Strength after potions; the class value when absent.'),
-  weapon: idSchema.optional().describe('A melee weapon id; bare hands when absent.'),
-  armour: idSchema.optional().describe('An armour id; none when absent.'),
-  armourLevel: z.number().int().min(0).max(15).optional(),
-  weaponLevel: z.number().int().min(0).max(15).optional(),
-  ringOfShadows: z.number().int().min(0).max(10).optional().describe('Levels of Ring of Shadows: +1 stealth each.'),
-  pack: z.array(packEntrySchema),
-  description: descriptionSchema,
-});
+  const pdClassSchema: ZodType<PdClass> = z.strictObject({
+    id: z.enum(['warrior', 'mage', 'rogue', 'huntress']),
+    name: nameSchema,
+    hp: z.number().int().min(1).describe('Hit points at level 1; +5 per level.'),
+    strength: z.number().int().min(1).describe('Starting strength.'),
+    attackSkill: z.number().int().min(0).describe('Accuracy at level 1; +1 per level.'),
+    defenseSkill: z.number().int().min(0).describe('Dodge at level 1; +1 per level.'),
+    spareStrengthDodge: z.boolean().describe('+1 dodge per point of strength above the armour\'s need (Rogue).'),
+    missileEncumbrance: z.number().int().describe('Extra strength shortfall with thrown weapons (Warrior +3, Huntress -2), edition source.'),
+    missileEncumbranceSlows: z.boolean().describe('Whether that extra shortfall also slows throws.'),
+    excessStrengthWithMissiles: z.boolean().describe('Excess-strength damage with thrown weapons instead of melee (Huntress), edition source.'),
+    subclasses: z.array(subclassSchema).min(1).describe('Subclasses this class may take.'),
+  });
 
-export const pdMeleeWeaponSchema: z.ZodType<PdMeleeWeapon> = z.strictObject({
-  id: idSchema,
-  name: nameSchema,
-  tier: z.number().int().min(1).max(5),
-  accuracy: decimalSchema.describe('ACU: multiplies the hero\'s accuracy.'),
-  delay: decimalSchema.describe('DLY: turns per attack, before strength penalties.'),
-  strength: z.number().int().min(1).optional().describe('Strength needed, when not 8 + 2 x tier.'),
-  maxDamage: z.number().int().min(1).optional().describe('Maximum damage at +0, when not the tier formula.'),
-  description: descriptionSchema,
-});
+  const packEntrySchema = z.strictObject({
+    item: idSchema.describe('A missile weapon, wand or potion id.'),
+    quantity: z.number().int().min(1).max(99),
+  });
 
-const missileProcSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('paralysis'), turns: decimalSchema }),
-  z.strictObject({ kind: z.literal('cripple'), turns: decimalSchema }),
-  z.strictObject({ kind: z.literal('bleeding') }),
-]);
-
-export const pdMissileWeaponSchema: z.ZodType<PdMissileWeapon> = z
-  .strictObject({
+  const pdHeroSchema: ZodType<PdHero> = z.strictObject({
     id: idSchema,
     name: nameSchema,
-    minDamage: z.number().int().min(0),
-    maxDamage: z.number().int().min(0),
-    strength: z.number().int().min(1),
-    accuracy: decimalSchema,
-    delay: decimalSchema,
-    returns: z.boolean().describe('Flies back to the thrower (boomerang).'),
-    proc: missileProcSchema.optional().describe('What a hit does besides damage.'),
+    class: z.enum(['warrior', 'mage', 'rogue', 'huntress']).describe('A class id from classes.json.'),
+    subclass: subclassSchema,
+    level: z.number().int().min(1).max(30),
+    strength: z.number().int().min(1).max(30).optional().describe('Strength after potions; the class value when absent.'),
+    weapon: idSchema.optional().describe('A melee weapon id; bare hands when absent.'),
+    armour: idSchema.optional().describe('An armour id; none when absent.'),
+    armourLevel: z.number().int().min(0).max(15).optional(),
+    weaponLevel: z.number().int().min(0).max(15).optional(),
+    ringOfShadows: z.number().int().min(0).max(10).optional().describe('Levels of Ring of Shadows: +1 stealth each.'),
+    pack: z.array(packEntrySchema),
     description: descriptionSchema,
-  })
-  .refine((m) => m.minDamage <= m.maxDamage, { message: 'minDamage exceeds maxDamage', path: ['maxDamage'] });
+  });
 
-export const pdArmourSchema: z.ZodType<PdArmour> = z.strictObject({
-  id: idSchema,
-  name: nameSchema,
-  tier: z.number().int().min(1).max(5),
-  description: descriptionSchema,
+  const pdMeleeWeaponSchema: ZodType<PdMeleeWeapon> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    tier: z.number().int().min(1).max(5),
+    accuracy: decimalSchema.describe('ACU: multiplies the hero\'s accuracy.'),
+    delay: decimalSchema.describe('DLY: turns per attack, before strength penalties.'),
+    strength: z.number().int().min(1).optional().describe('Strength needed, when not 8 + 2 x tier.'),
+    maxDamage: z.number().int().min(1).optional().describe('Maximum damage at +0, when not the tier formula.'),
+    description: descriptionSchema,
+  });
+
+  const missileProcSchema = z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('paralysis'), turns: decimalSchema }),
+    z.strictObject({ kind: z.literal('cripple'), turns: decimalSchema }),
+    z.strictObject({ kind: z.literal('bleeding') }),
+  ]);
+
+  const pdMissileWeaponSchema: ZodType<PdMissileWeapon> = z
+    .strictObject({
+      id: idSchema,
+      name: nameSchema,
+      minDamage: z.number().int().min(0),
+      maxDamage: z.number().int().min(0),
+      strength: z.number().int().min(1),
+      accuracy: decimalSchema,
+      delay: decimalSchema,
+      returns: z.boolean().describe('Flies back to the thrower (boomerang).'),
+      proc: missileProcSchema.optional().describe('What a hit does besides damage.'),
+      description: descriptionSchema,
+    })
+    .refine((m) => m.minDamage <= m.maxDamage, { message: 'minDamage exceeds maxDamage', path: ['maxDamage'] });
+
+  const pdArmourSchema: ZodType<PdArmour> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    tier: z.number().int().min(1).max(5),
+    description: descriptionSchema,
+  });
+
+  const pdWandSchema: ZodType<PdWand> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    damageBase: z.number().int().min(2),
+    damagePerLevel: z.number().int().min(0),
+    charges: z.number().int().min(1).max(9),
+    rechargeTurns: z.number().int().min(1),
+    description: descriptionSchema,
+  });
+
+  const pdPotionSchema: ZodType<PdPotion> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    effect: z.literal('heal'),
+    description: descriptionSchema,
+  });
+
+  const abilitySchema: ZodType<PdAbility> = z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('drain') }),
+    z.strictObject({ kind: z.literal('bleeding-on-hit'), oneIn: z.number().int().min(1) }),
+    z.strictObject({ kind: z.literal('cripple-on-hit'), oneIn: z.number().int().min(1), turns: decimalSchema }),
+    z.strictObject({ kind: z.literal('poison-and-flee'), oneIn: z.number().int().min(1), poison: intRangeSchema }),
+    z.strictObject({ kind: z.literal('steal-and-flee') }),
+    z.strictObject({ kind: z.literal('disarm'), oneIn: z.number().int().min(1) }),
+    z.strictObject({ kind: z.literal('enrage'), damage: intRangeSchema }),
+    z.strictObject({ kind: z.literal('bone-explosion'), damage: intRangeSchema }),
+    z.strictObject({ kind: z.literal('lightning'), damage: intRangeSchema, delay: decimalSchema, waterMultiplier: decimalSchema }),
+    z.strictObject({
+      kind: z.literal('shadow-bolt'),
+      damage: intRangeSchema,
+      delay: decimalSchema,
+      weaknessOneIn: z.number().int().min(1),
+      weaknessTurns: decimalSchema,
+    }),
+    z.strictObject({ kind: z.literal('ranged-only') }),
+  ]);
+
+  const pdMonsterSchema: ZodType<PdMonster> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    glyph: z.string().length(1).describe('One character drawn on the map.'),
+    colour: z.enum(COLOUR_NAMES),
+    hp: z.number().int().min(1),
+    attackSkill: z.number().int().min(0).describe('Accuracy.'),
+    defenseSkill: z.number().int().min(0).describe('Dodge.'),
+    damage: intRangeSchema.describe('Melee damage, centre-biased (NormalIntRange).'),
+    dr: z.number().int().min(0).describe('Armour: absorbs 0..dr per hit.'),
+    spoiler: z
+      .strictObject({ dr: z.number().int().min(0).optional(), divergence: idSchema })
+      .optional()
+      .describe('Numbers the seed states differently, used in the spoiler edition.'),
+    speed: decimalSchema.describe('Moves per turn.'),
+    attackDelay: decimalSchema.describe('Turns per melee attack.'),
+    flying: z.boolean(),
+    viewDistance: z.number().int().min(1).max(8),
+    startState: z.enum(['sleeping', 'wandering', 'hunting']),
+    abilities: z.array(abilitySchema),
+    description: descriptionSchema,
+  });
+
+    return {
+      classes: tableSchema(RULESET, pdClassSchema),
+      heroes: tableSchema(RULESET, pdHeroSchema),
+      meleeWeapons: tableSchema(RULESET, pdMeleeWeaponSchema),
+      missileWeapons: tableSchema(RULESET, pdMissileWeaponSchema),
+      armours: tableSchema(RULESET, pdArmourSchema),
+      wands: tableSchema(RULESET, pdWandSchema),
+      potions: tableSchema(RULESET, pdPotionSchema),
+      monsters: tableSchema(RULESET, pdMonsterSchema),
+    } satisfies Record<keyof typeof PD_FILES, ZodType>;
 });
 
-export const pdWandSchema: z.ZodType<PdWand> = z.strictObject({
-  id: idSchema,
-  name: nameSchema,
-  damageBase: z.number().int().min(2),
-  damagePerLevel: z.number().int().min(0),
-  charges: z.number().int().min(1).max(9),
-  rechargeTurns: z.number().int().min(1),
-  description: descriptionSchema,
-});
-
-export const pdPotionSchema: z.ZodType<PdPotion> = z.strictObject({
-  id: idSchema,
-  name: nameSchema,
-  effect: z.literal('heal'),
-  description: descriptionSchema,
-});
-
-const abilitySchema: z.ZodType<PdAbility> = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('drain') }),
-  z.strictObject({ kind: z.literal('bleeding-on-hit'), oneIn: z.number().int().min(1) }),
-  z.strictObject({ kind: z.literal('cripple-on-hit'), oneIn: z.number().int().min(1), turns: decimalSchema }),
-  z.strictObject({ kind: z.literal('poison-and-flee'), oneIn: z.number().int().min(1), poison: intRangeSchema }),
-  z.strictObject({ kind: z.literal('steal-and-flee') }),
-  z.strictObject({ kind: z.literal('disarm'), oneIn: z.number().int().min(1) }),
-  z.strictObject({ kind: z.literal('enrage'), damage: intRangeSchema }),
-  z.strictObject({ kind: z.literal('bone-explosion'), damage: intRangeSchema }),
-  z.strictObject({ kind: z.literal('lightning'), damage: intRangeSchema, delay: decimalSchema, waterMultiplier: decimalSchema }),
-  z.strictObject({
-    kind: z.literal('shadow-bolt'),
-    damage: intRangeSchema,
-    delay: decimalSchema,
-    weaknessOneIn: z.number().int().min(1),
-    weaknessTurns: decimalSchema,
-  }),
-  z.strictObject({ kind: z.literal('ranged-only') }),
-]);
-
-export const pdMonsterSchema: z.ZodType<PdMonster> = z.strictObject({
-  id: idSchema,
-  name: nameSchema,
-  glyph: z.string().length(1).describe('One character drawn on the map.'),
-  colour: z.enum(COLOUR_NAMES),
-  hp: z.number().int().min(1),
-  attackSkill: z.number().int().min(0).describe('Accuracy.'),
-  defenseSkill: z.number().int().min(0).describe('Dodge.'),
-  damage: intRangeSchema.describe('Melee damage, centre-biased (NormalIntRange).'),
-  dr: z.number().int().min(0).describe('Armour: absorbs 0..dr per hit.'),
-  spoiler: z
-    .strictObject({ dr: z.number().int().min(0).optional(), divergence: idSchema })
-    .optional()
-    .describe('Numbers the seed states differently, used in the spoiler edition.'),
-  speed: decimalSchema.describe('Moves per turn.'),
-  attackDelay: decimalSchema.describe('Turns per melee attack.'),
-  flying: z.boolean(),
-  viewDistance: z.number().int().min(1).max(8),
-  startState: z.enum(['sleeping', 'wandering', 'hunting']),
-  abilities: z.array(abilitySchema),
-  description: descriptionSchema,
-});
-
-export const PD_TABLES = {
-  classes: { file: 'classes.json', schema: tableSchema(RULESET, pdClassSchema) },
-  heroes: { file: 'heroes.json', schema: tableSchema(RULESET, pdHeroSchema) },
-  meleeWeapons: { file: 'melee-weapons.json', schema: tableSchema(RULESET, pdMeleeWeaponSchema) },
-  missileWeapons: { file: 'missile-weapons.json', schema: tableSchema(RULESET, pdMissileWeaponSchema) },
-  armours: { file: 'armours.json', schema: tableSchema(RULESET, pdArmourSchema) },
-  wands: { file: 'wands.json', schema: tableSchema(RULESET, pdWandSchema) },
-  potions: { file: 'potions.json', schema: tableSchema(RULESET, pdPotionSchema) },
-  monsters: { file: 'monsters.json', schema: tableSchema(RULESET, pdMonsterSchema) },
-} as const;
-
-/** Loads every Pixel Dungeon table and checks ids and references across them. */
-export function loadPixelDungeon(src: DataSource): PdTables {
+/** Reads every Pixel Dungeon table's text (adding it to the data fingerprint), by table name. */
+export function readPixelDungeon(src: DataSource): Record<PdTableName, { path: string; text: string }> {
   const dir = join(src.root, RULESET);
-  const load = <K extends keyof typeof PD_TABLES>(k: K) => {
-    const spec = PD_TABLES[k];
-    const file = join(dir, spec.file);
-    const table = src.loadJson(file, spec.schema as z.ZodType<{ records: unknown[]; $schema: string }>);
-    const expected = `../schemas/${RULESET}.${spec.file.replace('.json', '')}.schema.json`;
-    if (table.$schema !== expected) throw new DataError(src.display(file), '$.$schema', `must be "${expected}"`);
-    uniqueIds(src.display(file), table.records as { id: string }[]);
-    return { file: src.display(file), records: table.records };
+  const out = {} as Record<PdTableName, { path: string; text: string }>;
+  for (const [k, file] of Object.entries(PD_FILES) as [PdTableName, string][]) {
+    const path = join(dir, file);
+    out[k] = { path, text: src.readText(path) };
+  }
+  return out;
+}
+
+/** Validates the tables read by `readPixelDungeon` and checks ids and references across them. */
+export function validatePixelDungeon(src: DataSource, texts: Record<PdTableName, { path: string; text: string }>): PdTables {
+  const schemas = pdSchemas();
+  const load = (k: PdTableName) => {
+    const { path, text } = texts[k];
+    const file = src.display(path);
+    const table = src.parseJson(file, text, schemas[k] as ZodType<{ records: unknown[]; $schema: string }>);
+    const expected = `../schemas/${RULESET}.${PD_FILES[k].replace('.json', '')}.schema.json`;
+    if (table.$schema !== expected) throw new DataError(file, '$.$schema', `must be "${expected}"`);
+    uniqueIds(file, table.records as { id: string }[]);
+    return { file, records: table.records };
   };
   const classes = load('classes');
   const heroes = load('heroes');

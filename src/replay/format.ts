@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { ZodType } from 'zod';
+import { lazySchema } from '../content/zod.js';
 import { EDITIONS } from '../rules/edition.js';
 import { RULESET_IDS } from '../rules/ruleset.js';
 import type { DuelSetup, Outcome, TurnRecord } from '../game/duel.js';
@@ -13,68 +14,87 @@ import { formatPath, parseStrictJson, JsonSyntaxError } from '../content/strict-
 export const REPLAY_FORMAT = 'spoiler-arena-replay';
 export const REPLAY_VERSION = 1;
 
-const dir = z.enum(DIRECTIONS.map((d) => d.name) as [string, ...string[]]);
-const point = z.strictObject({ x: z.number().int(), y: z.number().int() });
+/** The schemas of the replay's lines, built from zod on first use. */
+const replaySchemas = lazySchema((z) => {
+  const dir = z.enum(DIRECTIONS.map((d) => d.name) as [string, ...string[]]);
+  const point = z.strictObject({ x: z.number().int(), y: z.number().int() });
 
-export const commandSchema: z.ZodType<Command> = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('move'), dir }),
-  z.strictObject({ type: z.literal('wait') }),
-  z.strictObject({ type: z.literal('open'), dir }),
-  z.strictObject({ type: z.literal('close'), dir }),
-  z.strictObject({ type: z.literal('fire'), option: z.string().min(1), target: point }),
-  z.strictObject({ type: z.literal('use'), item: z.string().min(1) }),
-  z.strictObject({ type: z.literal('pickup') }),
-  z.strictObject({ type: z.literal('skip') }),
-]) as z.ZodType<Command>;
+  const commandSchema: ZodType<Command> = z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('move'), dir }),
+    z.strictObject({ type: z.literal('wait') }),
+    z.strictObject({ type: z.literal('open'), dir }),
+    z.strictObject({ type: z.literal('close'), dir }),
+    z.strictObject({ type: z.literal('fire'), option: z.string().min(1), target: point }),
+    z.strictObject({ type: z.literal('use'), item: z.string().min(1) }),
+    z.strictObject({ type: z.literal('pickup') }),
+    z.strictObject({ type: z.literal('skip') }),
+  ]) as ZodType<Command>;
 
-const fighterSpec = z.strictObject({ template: z.string().min(1), options: z.record(z.string(), z.union([z.string(), z.number()])) });
+  const fighterSpec = z.strictObject({ template: z.string().min(1), options: z.record(z.string(), z.union([z.string(), z.number()])) });
 
-export const setupSchema: z.ZodType<DuelSetup> = z.strictObject({
-  ruleset: z.enum(RULESET_IDS),
-  edition: z.enum(EDITIONS),
-  seed: z.string().min(1),
-  hero: fighterSpec,
-  foe: fighterSpec,
-  arena: z.string().min(1),
-  heroControl: z.enum(['player', 'ai']),
-  maxTurns: z.number().int().min(1),
-  foeState: z.enum(['sleeping', 'wandering', 'hunting', 'fleeing']).optional(),
-}) as z.ZodType<DuelSetup>;
+  const setupSchema: ZodType<DuelSetup> = z.strictObject({
+    ruleset: z.enum(RULESET_IDS),
+    edition: z.enum(EDITIONS),
+    seed: z.string().min(1),
+    hero: fighterSpec,
+    foe: fighterSpec,
+    arena: z.string().min(1),
+    heroControl: z.enum(['player', 'ai']),
+    maxTurns: z.number().int().min(1),
+    foeState: z.enum(['sleeping', 'wandering', 'hunting', 'fleeing']).optional(),
+  }) as ZodType<DuelSetup>;
 
-export const headerSchema = z.strictObject({
-  format: z.literal(REPLAY_FORMAT),
-  version: z.number().int(),
-  program: z.string(),
-  ruleset: z.enum(RULESET_IDS),
-  edition: z.enum(EDITIONS),
-  data: z.string().describe('Fingerprint of the data files the duel was played with.'),
-  seed: z.string(),
-  fighters: z.tuple([z.string(), z.string()]),
-  arena: z.string(),
-  created: z.string(),
-  setup: setupSchema,
+  const headerSchema = z.strictObject({
+    format: z.literal(REPLAY_FORMAT),
+    version: z.number().int(),
+    program: z.string(),
+    ruleset: z.enum(RULESET_IDS),
+    edition: z.enum(EDITIONS),
+    data: z.string().describe('Fingerprint of the data files the duel was played with.'),
+    seed: z.string(),
+    fighters: z.tuple([z.string(), z.string()]),
+    arena: z.string(),
+    created: z.string(),
+    setup: setupSchema,
+  });
+
+  const stream = z.number().int().min(0);
+  const turnSchema = z.strictObject({
+    t: z.number().int().min(1).describe('Turn number.'),
+    a: z.number().int().min(1).describe('Acting entity id.'),
+    c: commandSchema.describe('The command.'),
+    time: z.number().int().min(0).describe('Game time in ticks.'),
+    h: z.string().regex(/^[0-9a-f]{16}$/).describe('Checkpoint: hash of RNG states and world after the turn.'),
+    d: z.strictObject({ combat: stream, ai: stream, mapgen: stream, setup: stream }).describe('Words drawn per stream in the turn.'),
+  });
+
+  const endSchema = z.strictObject({
+    end: z.strictObject({
+      winner: z.union([z.literal(0), z.literal(1), z.null()]),
+      reason: z.string(),
+      turn: z.number().int().min(0),
+      time: z.number().min(0),
+      h: z.string().regex(/^[0-9a-f]{16}$/).describe('Checkpoint of the final state (conditions may act after the last turn).'),
+    }),
+  });
+  return { header: headerSchema, turn: turnSchema, end: endSchema };
 });
-export type ReplayHeader = z.infer<typeof headerSchema>;
 
-const stream = z.number().int().min(0);
-export const turnSchema = z.strictObject({
-  t: z.number().int().min(1).describe('Turn number.'),
-  a: z.number().int().min(1).describe('Acting entity id.'),
-  c: commandSchema.describe('The command.'),
-  time: z.number().int().min(0).describe('Game time in ticks.'),
-  h: z.string().regex(/^[0-9a-f]{16}$/).describe('Checkpoint: hash of RNG states and world after the turn.'),
-  d: z.strictObject({ combat: stream, ai: stream, mapgen: stream, setup: stream }).describe('Words drawn per stream in the turn.'),
-});
-
-export const endSchema = z.strictObject({
-  end: z.strictObject({
-    winner: z.union([z.literal(0), z.literal(1), z.null()]),
-    reason: z.string(),
-    turn: z.number().int().min(0),
-    time: z.number().min(0),
-    h: z.string().regex(/^[0-9a-f]{16}$/).describe('Checkpoint of the final state (conditions may act after the last turn).'),
-  }),
-});
+/** The first line of a replay. */
+export interface ReplayHeader {
+  readonly format: typeof REPLAY_FORMAT;
+  readonly version: number;
+  readonly program: string;
+  readonly ruleset: DuelSetup['ruleset'];
+  readonly edition: DuelSetup['edition'];
+  /** Fingerprint of the data files the duel was played with. */
+  readonly data: string;
+  readonly seed: string;
+  readonly fighters: readonly [string, string];
+  readonly arena: string;
+  readonly created: string;
+  readonly setup: DuelSetup;
+}
 
 /** How a duel ended, with the checkpoint of its final state. */
 export interface ReplayEnd extends Outcome {
@@ -111,14 +131,15 @@ export function parseReplay(file: string, text: string): Replay {
     }
   };
   const rawHeader = parseLine(0);
-  const hv = headerSchema.safeParse(rawHeader);
+  const schemas = replaySchemas();
+  const hv = schemas.header.safeParse(rawHeader);
   if (!hv.success) {
     const issue = hv.error.issues[0];
     const looks = rawHeader && typeof rawHeader === 'object' && (rawHeader as Record<string, unknown>)['format'] === REPLAY_FORMAT;
     if (!looks) throw new ReplayError(`${file}:1: not a spoiler-arena replay (the first line is not a replay header)`);
     throw new ReplayError(`${file}:1: header ${formatPath((issue?.path ?? []) as (string | number)[])}: ${issue?.message ?? 'invalid'}`);
   }
-  const header = hv.data;
+  const header = hv.data as ReplayHeader;
   for (const k of ['ruleset', 'edition', 'seed', 'arena'] as const) {
     if (header[k] !== header.setup[k]) {
       throw new ReplayError(`${file}:1: header ${k} ${JSON.stringify(header[k])} disagrees with setup.${k} ${JSON.stringify(header.setup[k])}`);
@@ -140,13 +161,13 @@ export function parseReplay(file: string, text: string): Replay {
       throw e;
     }
     if (raw && typeof raw === 'object' && 'end' in raw) {
-      const ev = endSchema.safeParse(raw);
+      const ev = schemas.end.safeParse(raw);
       if (!ev.success) throw new ReplayError(`${file}:${i + 1}: end record: ${ev.error.issues[0]?.message ?? 'invalid'}`);
       if (!last) throw new ReplayError(`${file}:${i + 2}: lines after the end record`);
       end = ev.data.end;
       break;
     }
-    const tv = turnSchema.safeParse(raw);
+    const tv = schemas.turn.safeParse(raw);
     if (!tv.success) {
       const issue = tv.error.issues[0];
       throw new ReplayError(`${file}:${i + 1}: turn ${formatPath((issue?.path ?? []) as (string | number)[])}: ${issue?.message ?? 'invalid'}`);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The built binary (the test command builds before vitest runs). */
-export const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/app/arena.js', import.meta.url));
 
 export interface Run {
   readonly code: number | null;

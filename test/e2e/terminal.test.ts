@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
  */
 const { Terminal } = xtermHeadless;
 const ROOT = new URL('../../', import.meta.url).pathname;
-const BIN = join(ROOT, 'dist/cli/arena.js');
+const BIN = join(ROOT, 'dist/app/arena.js');
 
 interface Running {
   term: InstanceType<typeof Terminal>;
