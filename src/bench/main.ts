@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import seedrandom from 'seedrandom';
+import { execFileSync } from 'node:child_process';
 import { loadContent } from '../content/index.js';
 import { Stream } from '../core/rng.js';
-import { NullTracer, RecordingTracer } from '../core/trace.js';
+import { NullTracer } from '../core/trace.js';
 import { Duel, type DuelSetup, type Profiler } from '../game/duel.js';
-import { rollAttack, heroAttack } from '../rules/pixeldungeon/combat.js';
 import { attackContext } from '../systems/combat.js';
 import { castProjectile } from '../world/projectile.js';
 import { Terrain } from '../world/terrain.js';
+import { best, measure } from './attacks-measure.js';
 import { firstFrameTimes } from './first-frame.js';
 
 /**
@@ -20,29 +20,6 @@ import { firstFrameTimes } from './first-frame.js';
  */
 
 const content = loadContent();
-
-function rate(ms: number, n: number): number {
-  const perSec = (n / ms) * 1000;
-  return perSec;
-}
-
-/** Runs `fn(n)` with growing n until it takes at least `minMs`; returns operations per second. */
-function measure(fn: (n: number) => void, minMs = 400): number {
-  let n = 1000;
-  for (;;) {
-    const t0 = performance.now();
-    fn(n);
-    const ms = performance.now() - t0;
-    if (ms >= minMs) return rate(ms, n);
-    n *= ms < 10 ? 10 : Math.ceil(minMs / Math.max(ms, 1)) + 1;
-  }
-}
-
-function best(fn: () => number, runs = 3): number {
-  let b = 0;
-  for (let i = 0; i < runs; i++) b = Math.max(b, fn());
-  return b;
-}
 
 function fmt(n: number): string {
   if (n >= 1e6) return `${(n / 1e6).toFixed(2)} M`;
@@ -70,27 +47,19 @@ const row = (what: string, value: string, note = '') => {
 
 process.stdout.write(`spoiler-arena benchmark (Node ${process.version}, ${process.arch})\n\n`);
 
-// 1. The generator itself.
-const gen = seedrandom.tychei('bench') as unknown as { int32(): number };
-const raw = best(() =>
-  measure((n) => {
-    let s = 0;
-    for (let i = 0; i < n; i++) s ^= gen.int32();
-    sink ^= s;
-  }),
-);
+// 1-3. The generator and attack resolution, measured in a process of their own.
+const isolated = JSON.parse(
+  execFileSync(process.execPath, [fileURLToPath(new URL('./attacks.js', import.meta.url))], { encoding: 'utf8' }),
+) as { raw: number; stream: number; draws: number; untraced: number; traced: number };
+const raw = isolated.raw;
 row('raw Tyche-i draws/s (int32)', fmt(raw));
-const stream = new Stream('bench', 'bench');
-const streamRate = best(() =>
-  measure((n) => {
-    let s = 0;
-    for (let i = 0; i < n; i++) s += stream.int(20);
-    sink ^= s;
-  }),
-);
-row('Stream.int(20) draws/s (exact uniform)', fmt(streamRate));
+row('Stream.int(20) draws/s (exact uniform)', fmt(isolated.stream));
+const target = (0.25 * raw) / isolated.draws;
+row('draws per attack (average)', isolated.draws.toFixed(2));
+row('attack resolutions/s, null tracer', fmt(isolated.untraced), `target >= ${fmt(target)} (25% of raw / draws): ${isolated.untraced >= target ? 'MET' : 'MISSED'}`);
+row('attack resolutions/s, recording tracer', fmt(isolated.traced));
 
-// 2. Projectile paths on the default arena.
+// Projectile paths on the default arena.
 const duel = new Duel(setup, content, { tracing: false });
 const grid = duel.grid;
 const floors: { x: number; y: number }[] = [];
@@ -106,7 +75,7 @@ const pathRate = best(() =>
 );
 row('projectile paths/s (rooms arena)', fmt(pathRate));
 
-// 3. Attack resolution: the warrior's short sword against the gnoll scout.
+// The whole attack through the ruleset, as the game calls it (views in, effects out).
 const hero = duel.hero;
 const foe = duel.foe;
 hero.awareness!.enemySeen = true;
@@ -116,40 +85,7 @@ foe.pos = { x: hero.pos!.x + 1, y: hero.pos!.y };
 const ruleset = duel.ruleset;
 const option = ruleset.attackOptions(duel.view(hero)).find((o) => o.id === 'melee')!;
 const ctx = attackContext(duel, hero, foe);
-const counter = new Stream('bench', 'attacks');
-const nullT = new NullTracer(counter);
-const tables = content.pixelDungeon;
-const sheet = {
-  cls: tables.classes.find((c) => c.id === 'warrior')!,
-  subclass: 'none' as const,
-  level: 1,
-  strength: 11,
-  weakened: false,
-  weapon: { def: tables.meleeWeapons.find((w) => w.id === 'short-sword')!, level: 0 },
-  armour: { def: tables.armours.find((a) => a.id === 'cloth-armour')!, level: 0 },
-};
-const defender = { kind: 'monster' as const, monster: tables.monsters.find((m) => m.id === 'gnoll-scout')!, paralysed: false, enemySeen: true, state: 'hunting' as const, onWater: false, flying: false };
-const attack = heroAttack(nullT, { sheet, fury: false }, { kind: 'melee' }, defender, { edition: 'spoiler', distance: 1 });
-const before = counter.draws;
-const sample = 200_000;
-for (let i = 0; i < sample; i++) sink += rollAttack(nullT, attack).damage;
-const drawsPerAttack = (counter.draws - before) / sample;
-const rolled = best(() =>
-  measure((n) => {
-    let s = 0;
-    for (let i = 0; i < n; i++) s += rollAttack(nullT, attack).damage;
-    sink += s;
-  }),
-);
-const target = (0.25 * raw) / drawsPerAttack;
-row('draws per attack (average)', drawsPerAttack.toFixed(2));
-row('attack resolutions/s, null tracer', fmt(rolled), `target >= ${fmt(target)} (25% of raw / draws): ${rolled >= target ? 'MET' : 'MISSED'}`);
-const traced = best(() =>
-  measure((n) => {
-    for (let i = 0; i < n; i++) sink += rollAttack(new RecordingTracer(counter), attack).damage;
-  }),
-);
-row('attack resolutions/s, recording tracer', fmt(traced));
+const nullT = new NullTracer(new Stream('bench', 'full'));
 const full = best(() =>
   measure((n) => {
     for (let i = 0; i < n; i++) sink += ruleset.resolveAttack(nullT, duel.view(hero), duel.view(foe), option, ctx).damage;

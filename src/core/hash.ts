@@ -73,7 +73,7 @@ export class Hasher {
   }
 
   /**
-   * Hashes any JSON-like value with a fixed walk: object keys in sorted order, arrays in order,
+   * Hashes any JSON-like value with a fixed walk: object keys in their own order, arrays in order,
    * and a tag per type so `1`, `"1"` and `[1]` differ. Non-integer numbers hash by their exact
    * text.
    */
@@ -99,14 +99,17 @@ export class Hasher {
       this.word(v.length);
       for (const x of v) this.value(x);
     } else if (typeof v === 'object') {
+      // Keys in their own order: the game builds every object the same way on every run (and
+      // JSON and structuredClone keep the order), so sorting would only cost time.
       this.word(10);
-      const keys = Object.keys(v as object);
-      if (keys.length > 1) keys.sort();
-      this.word(keys.length);
-      for (const k of keys) {
+      let count = 0;
+      for (const k in v as object) {
+        if (!Object.hasOwn(v as object, k)) continue;
         this.str(k);
         this.value((v as Record<string, unknown>)[k]);
+        count++;
       }
+      this.word(count);
     } else {
       throw new TypeError(`cannot hash a ${typeof v}`);
     }

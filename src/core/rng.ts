@@ -52,6 +52,34 @@ export class Stream implements Rng {
   }
 
   int(n: number): number {
+    if (n <= SMALL && n >= 1 && (n | 0) === n) {
+      // Lemire's multiply-and-shift: the high word of word x n is the value. Only a low word
+      // below 2^32 mod n (< n) marks one of the few words that would bias the result.
+      const m = (this.gen.int32() >>> 0) * n;
+      this.draws++;
+      const hi = (m * INV_TWO32) >>> 0;
+      const lo = m - hi * TWO32;
+      return lo >= n ? hi : this.lemireEdge(n, hi, lo);
+    }
+    return this.large(n);
+  }
+
+  /** The rare low words of Lemire's method: keep the value or draw again (rejection). */
+  private lemireEdge(n: number, hi: number, lo: number): number {
+    const threshold = TWO32 % n;
+    let h = hi;
+    let l = lo;
+    while (l < threshold) {
+      const m = (this.gen.int32() >>> 0) * n;
+      this.draws++;
+      h = (m * INV_TWO32) >>> 0;
+      l = m - h * TWO32;
+    }
+    return h;
+  }
+
+  /** Ranges above 2^21 (up to 2^53): rejection, then the remainder. */
+  private large(n: number): number {
     if (!(n >= 1 && n <= TWO53) || n !== Math.floor(n)) {
       throw new RangeError(`stream ${this.name}: cannot draw from a range of ${n}`);
     }
@@ -65,19 +93,7 @@ export class Stream implements Rng {
         if (r < limit) return r % n;
       }
     }
-    if (n <= SMALL) {
-      // Lemire's multiply-and-shift: the high word of word x n is the value; a low word below
-      // 2^32 mod n marks one of the few words that would bias the result, so draw again. The
-      // product stays below 2^53, so doubles hold it exactly, and the modulo is rarely needed.
-      for (;;) {
-        this.draws++;
-        const m = (gen.int32() >>> 0) * n;
-        const hi = Math.floor(m * INV_TWO32);
-        const lo = m - hi * TWO32;
-        if (lo >= n || lo >= TWO32 % n) return hi;
-      }
-    }
-    // Larger ranges: reject the top 2^32 mod n words, then reduce.
+    // Reject the top 2^32 mod n words, then reduce.
     const limit = TWO32 - (TWO32 % n);
     for (;;) {
       this.draws++;

@@ -74,6 +74,8 @@ export interface PdAttackRoll {
   readonly damage: number;
 }
 
+const MISS: PdAttackRoll = Object.freeze({ hit: false, damage: 0 });
+
 /** The finest step of a real-valued roll: rolls are drawn in hundredths of a point. */
 export const ROLL_STEPS = 100;
 
@@ -129,7 +131,7 @@ export function rollHit(t: Tracer, plan: HitPlan, magic: boolean): boolean {
   }
   const x = t.roll(0, plan.a - 1, magic ? 'accuracy roll (magic: accuracy doubled)' : 'accuracy roll', plan.unit);
   const y = t.roll(0, plan.d - 1, 'dodge roll', plan.unit);
-  if (x !== y) return t.check('accuracy roll >= dodge roll', x, '>=', y, plan.unit);
+  if (x !== y) return t.recording ? t.check('accuracy roll >= dodge roll', x, '>=', y, plan.unit) : x > y;
   if (t.recording) t.note('both rolls fell in the same step: a fair coin decides which real number is larger');
   return t.roll(0, 1, 'tie: fair coin (1 = hit)') === 1;
 }
@@ -151,51 +153,61 @@ export function hitChance(accuracy: Ratio, dodge: Ratio, magic: boolean): Fracti
  * @spoiler pixel-dungeon#damage
  */
 export function rollAttack(t: Tracer, a: PdAttack): PdAttackRoll {
-  if (t.recording) t.rule(SECTION_HIT, `Hit test: ${a.label}`);
-  let hit: boolean;
-  if (a.accuracy === null) {
-    if (t.recording) t.note('no roll to hit: it strikes whatever it reaches');
-    hit = true;
-  } else {
-    if (t.recording && a.surprise) t.note(`surprise attack: dodge is 0 because ${SURPRISE_TEXT[a.surprise]}`);
-    const p = a.plan;
-    const plan = p && p.of[0] === a.accuracy && p.of[1] === a.dodge && p.of[2] === a.magic ? p.hit : hitPlan(a.accuracy, a.dodge, a.magic);
-    hit = rollHit(t, plan, a.magic);
-  }
-  if (!hit) return { hit: false, damage: 0 };
+  if (!rollAttackHits(t, a)) return MISS;
+  return { hit: true, damage: rollDamage(t, a) };
+}
 
+// The rolling code is kept small, with everything that only the recording tracer needs in
+// helpers of its own, so that untraced simulations run tight code.
+
+function rollAttackHits(t: Tracer, a: PdAttack): boolean {
+  if (t.recording) traceHitHeader(t, a);
+  if (a.accuracy === null) return true;
+  const p = a.plan;
+  const plan = p !== undefined && p.of[0] === a.accuracy && p.of[1] === a.dodge && p.of[2] === a.magic ? p.hit : hitPlan(a.accuracy, a.dodge, a.magic);
+  return rollHit(t, plan, a.magic);
+}
+
+function traceHitHeader(t: Tracer, a: PdAttack): void {
+  t.rule(SECTION_HIT, `Hit test: ${a.label}`);
+  if (a.accuracy === null) t.note('no roll to hit: it strikes whatever it reaches');
+  else if (a.surprise) t.note(`surprise attack: dodge is 0 because ${SURPRISE_TEXT[a.surprise]}`);
+}
+
+function rollDamage(t: Tracer, a: PdAttack): number {
   if (t.recording) t.rule(SECTION_DAMAGE, 'Damage');
-  const rec = t.recording;
   let absorb = 0;
   if (a.absorb !== null) {
-    if (a.sniperIgnoresArmour) {
-      if (rec) t.note('Sniper: the armour absorbs nothing');
-    } else absorb = intRange(t, 0, a.absorb, 'armour absorbs');
+    if (!a.sniperIgnoresArmour) absorb = intRange(t, 0, a.absorb, 'armour absorbs');
+    else if (t.recording) t.note('Sniper: the armour absorbs nothing');
   }
-  let dmg =
-    a.roll.kind === 'normal'
-      ? normalIntRange(t, a.roll.min, a.roll.max, 'damage roll (centre-biased)')
-      : intRange(t, a.roll.min, a.roll.max, 'damage roll');
-  // Reasons are built only when recording, so the null tracer's path stays free of strings.
-  if (a.excess > 0) {
-    const bonus = intRange(t, 0, a.excess, 'excess strength bonus');
-    dmg = rec ? t.mod('+ excess strength', dmg, dmg + bonus, `0..${a.excess} for strength above the weapon's need`) : dmg + bonus;
-  }
+  let dmg = a.roll.kind === 'normal' ? normalIntRange(t, a.roll.min, a.roll.max, 'damage roll (centre-biased)') : intRange(t, a.roll.min, a.roll.max, 'damage roll');
+  if (a.excess > 0) dmg = excessStrength(t, a.excess, dmg);
   if (a.fury) dmg = t.mod('Furious Berserker', dmg, Math.trunc(dmg * 1.5), 'x 1.5, rounded down');
   if (a.waterBoost) dmg = t.mod('target stands in water', dmg, Math.trunc(dmg * 1.5), 'x 1.5, rounded down');
-  if (a.absorb !== null) {
-    const after = dmg > absorb ? dmg - absorb : 0;
-    dmg = rec ? t.mod('- armour', dmg, after, absorb > dmg ? `absorbed ${absorb}: never below 0` : `absorbed ${absorb}`) : after;
-  }
-  if (a.assassin === 'source') {
-    if (rec) t.edition('assassin-bonus', PD_DIVERGENCES['assassin-bonus'].source);
+  if (a.absorb !== null) dmg = t.recording ? traceArmour(t, dmg, absorb) : dmg > absorb ? dmg - absorb : 0;
+  if (a.assassin !== 'none') dmg = assassinBonus(t, a.assassin, dmg);
+  return dmg;
+}
+
+function excessStrength(t: Tracer, excess: number, dmg: number): number {
+  const bonus = intRange(t, 0, excess, 'excess strength bonus');
+  return t.recording ? t.mod('+ excess strength', dmg, dmg + bonus, `0..${excess} for strength above the weapon's need`) : dmg + bonus;
+}
+
+function traceArmour(t: Tracer, dmg: number, absorb: number): number {
+  const after = Math.max(dmg - absorb, 0);
+  return t.mod('- armour', dmg, after, absorb > dmg ? `absorbed ${absorb}: never below 0` : `absorbed ${absorb}`);
+}
+
+function assassinBonus(t: Tracer, rule: 'source' | 'spoiler', dmg: number): number {
+  if (rule === 'source') {
+    if (t.recording) t.edition('assassin-bonus', PD_DIVERGENCES['assassin-bonus'].source);
     const bonus = intBelow(t, 1, dmg, 'Assassin bonus Int(1, damage)');
-    dmg = t.mod('Assassin surprise bonus', dmg, dmg + bonus, 'the mob had not seen its enemy');
-  } else if (a.assassin === 'spoiler') {
-    if (rec) t.edition('assassin-bonus', PD_DIVERGENCES['assassin-bonus'].spoiler);
-    dmg = t.mod('Assassin surprise attack', dmg, Math.trunc(dmg * 1.5), '+50%, rounded down');
+    return t.mod('Assassin surprise bonus', dmg, dmg + bonus, 'the mob had not seen its enemy');
   }
-  return { hit: true, damage: dmg };
+  if (t.recording) t.edition('assassin-bonus', PD_DIVERGENCES['assassin-bonus'].spoiler);
+  return t.mod('Assassin surprise attack', dmg, Math.trunc(dmg * 1.5), '+50%, rounded down');
 }
 
 /** The exact damage distribution of an attack, given that it hit. */

@@ -21,22 +21,26 @@ export function intBelow(t: Tracer, a: number, b: number, label: string): number
 /**
  * NormalIntRange(a, b): the game computes a + trunc((U1 + U2) x n / 2) with n = b - a + 1.
  * Write U1 = (i + f1)/n, U2 = (j + f2)/n with i, j uniform on 0..n-1: the result is
- * a + floor((i + j)/2), plus one more when i + j is odd and f1 + f2 >= 1, which has probability
- * exactly 1/2. So two uniform rolls and, on an odd sum, a fair coin reproduce the game's
- * triangular law exactly.
+ * a + floor((i + j + c) / 2), where the coin c says whether f1 + f2 reached 1, which has
+ * probability exactly 1/2 (it only matters when i + j is odd). One uniform draw on 0..2n^2-1
+ * gives the three parts at once, so this is the game's triangular law exactly.
  */
 export function normalIntRange(t: Tracer, a: number, b: number, label: string): number {
   if (b <= a) return a;
   const n = b - a + 1;
-  const i = t.roll(0, n - 1, 'first part of the centre-biased roll');
-  const j = t.roll(0, n - 1, 'second part of the centre-biased roll');
-  const s = i + j;
-  let v = a + (s >> 1);
-  let coin = 0;
-  if (s & 1) coin = t.roll(0, 1, 'odd sum: coin for the halves');
-  v += coin;
-  if (t.recording) t.value(label, v, `${a} + (${i} + ${j}${s & 1 ? ` + coin ${coin}` : ''}) / 2, range ${a}-${b}`);
+  const nn = n * n;
+  let r = t.roll(0, 2 * nn - 1, 'centre-biased draw');
+  const coin = r >= nn ? 1 : 0;
+  r -= coin * nn;
+  const i = Math.floor(r / n);
+  const j = r - i * n;
+  const v = a + ((i + j + coin) >> 1);
+  if (t.recording) traceNormal(t, label, v, a, b, i, j, coin);
   return v;
+}
+
+function traceNormal(t: Tracer, label: string, v: number, a: number, b: number, i: number, j: number, coin: number): void {
+  t.value(label, v, `parts ${i} and ${j} of 0-${b - a}, coin ${coin}: ${a} + (${i} + ${j} + ${coin}) / 2 rounded down, range ${a}-${b}`);
 }
 
 /** The exact law of NormalIntRange(a, b): P(a+k) = 2(2k+1)/n^2 on the lower half, symmetric. */

@@ -13,7 +13,7 @@ import { enumerateRolls, probabilityOf } from '../../../src/core/enumerate.js';
 import type { Rng } from '../../../src/core/rng.js';
 import { type CompareOp, NullTracer, ScriptedRng, type Tracer, compare } from '../../../src/core/trace.js';
 import { type PdAttack, attackOdds, damageDistribution, heroAttack, hitChance, monsterAttack, rollAttack } from '../../../src/rules/pixeldungeon/combat.js';
-import { F, MELEE, exactLaw, expectFrac, heroDefender, mobDefender, monster, recorder, sheet, silent } from './helpers.js';
+import { F, MELEE, exactLaw, expectFrac, heroDefender, mobDefender, monster, recorder, sheet, silent, centreDraw } from './helpers.js';
 
 const base: PdAttack = {
   label: 'test',
@@ -77,14 +77,14 @@ function manualDamage(lo: number, hi: number, absorb: number, f: (x: number) => 
 describe('seed 002 damage example: war hammer against the gnoll scout', () => {
   it('"18 - 2 = 16 damage points. Since the Gnoll scout only has 12 HP, he dies" (scripted rolls)', () => {
     // Hit test 8.6 vs 2.5 (in 1/500ths), then absorption 2 (rolled first), then NIR 5 + (13+13)/2 = 18.
-    const rng = new ScriptedRng([4300, 1250, 2, 13, 13]);
+    const rng = new ScriptedRng([4300, 1250, 2, centreDraw(21, 13, 13)]);
     const t = recorder(rng);
     const a = atk({ accuracy: ratio(84, 5), dodge: ratio(4), roll: { kind: 'normal', min: 5, max: 25 }, absorb: 4 });
     const res = rollAttack(t, a);
     expect(res).toEqual({ hit: true, damage: 16 });
     expect(res.damage).toBeGreaterThanOrEqual(12);
-    // Draw order: accuracy, dodge, absorption (0..4: 5 values), then the two halves of the damage roll.
-    expect(rng.ranges).toEqual([8400, 2000, 5, 21, 21]);
+    // Draw order: accuracy, dodge, absorption (0..4: 5 values), then the damage roll (one draw).
+    expect(rng.ranges).toEqual([8400, 2000, 5, 2 * 21 * 21]);
     expect(t.steps.find((s) => s.kind === 'mod' && s.label === '- armour')).toMatchObject({ before: 18, after: 16 });
   });
 
@@ -124,21 +124,21 @@ describe('seed 002 exceptions, one scripted roll each', () => {
       [0, 0, 5],
       [20, 20, 25],
     ] as const) {
-      const res = rollAttack(silent(new ScriptedRng([i, j])), atk({ roll: { kind: 'normal', min: 5, max: 25 }, fury: true }));
+      const res = rollAttack(silent(new ScriptedRng([centreDraw(21, i, j)])), atk({ roll: { kind: 'normal', min: 5, max: 25 }, fury: true }));
       expect(res.damage).toBe(Math.floor(raw * 1.5));
     }
   });
 
   it('"If the Sniper is attacking, then the damage reduction is 0": no absorption roll at all', () => {
-    const rng = new ScriptedRng([13, 13]);
+    const rng = new ScriptedRng([centreDraw(21, 13, 13)]);
     const res = rollAttack(silent(rng), atk({ roll: { kind: 'normal', min: 5, max: 25 }, absorb: 4, sniperIgnoresArmour: true }));
     expect(res.damage).toBe(18);
-    expect(rng.ranges).toEqual([21, 21]);
+    expect(rng.ranges).toEqual([2 * 21 * 21]);
   });
 
   it('"0 or if the subtraction is negative": absorption above the roll leaves 0, never negative', () => {
     // dart 1-4, golem armour 0..12: absorb 12, roll 1 + (0+0)/2 = 1.
-    const res = rollAttack(silent(new ScriptedRng([12, 0, 0])), atk({ roll: { kind: 'normal', min: 1, max: 4 }, absorb: 12 }));
+    const res = rollAttack(silent(new ScriptedRng([12, centreDraw(4, 0, 0)])), atk({ roll: { kind: 'normal', min: 1, max: 4 }, absorb: 12 }));
     expect(res).toEqual({ hit: true, damage: 0 });
   });
 
@@ -153,7 +153,7 @@ describe('seed 002 exceptions, one scripted roll each', () => {
       { edition: 'spoiler', distance: 1 },
     );
     expect(a.excess).toBe(2);
-    const rt = recorder(new ScriptedRng([0, 20, 20, 2]));
+    const rt = recorder(new ScriptedRng([0, centreDraw(21, 20, 20), 2]));
     const res = rollAttack(rt, a);
     expect(res.damage).toBe(25 + 2);
     const roll = rt.steps.find((s) => s.kind === 'roll' && s.label === 'excess strength bonus');

@@ -11,7 +11,7 @@ import type { Edition } from '../../../src/rules/edition.js';
 import { type PdAttack, type PdDefender, attackOdds, damageDistribution, heroAttack, monsterAttack, monsterDr, rollAttack } from '../../../src/rules/pixeldungeon/combat.js';
 import { PD_DIVERGENCES, PD_DIVERGENCE_LIST } from '../../../src/rules/pixeldungeon/divergences.js';
 import { type HeroAttackKind, type PdHeroSheet, heroAccuracy, heroDodge } from '../../../src/rules/pixeldungeon/stats.js';
-import { F, MELEE, editionIds, exactLaw, expectFrac, heroDefender, mobDefender, monster, recorder, sheet, silent, thrown } from './helpers.js';
+import { F, MELEE, editionIds, exactLaw, expectFrac, heroDefender, mobDefender, monster, recorder, sheet, silent, thrown, centreDraw } from './helpers.js';
 
 const EDITIONS: Edition[] = ['spoiler', 'source'];
 const r = (x: Ratio | null): string => (x === null ? 'null' : `${x.num}/${x.den}`);
@@ -292,8 +292,8 @@ describe('assassin-bonus: +50% (seed) against + Int(1, damage) after armour when
     expect(sp.a.assassin).toBe('spoiler');
     expect(so.a.assassin).toBe('source');
     // Scripted: absorption 0, sword NIR(3,16): 3 + (7+7)/2 = 10. Spoiler: 15. Source: 10 + Int(1,10) = 10 + 1 + k.
-    expect(rollAttack(silent(new ScriptedRng([0, 7, 7])), sp.a)).toEqual({ hit: true, damage: 15 });
-    const t = recorder(new ScriptedRng([0, 7, 7, 4]));
+    expect(rollAttack(silent(new ScriptedRng([0, centreDraw(14, 7, 7)])), sp.a)).toEqual({ hit: true, damage: 15 });
+    const t = recorder(new ScriptedRng([0, centreDraw(14, 7, 7), 4]));
     expect(rollAttack(t, so.a)).toEqual({ hit: true, damage: 15 });
     expect(t.steps.find((s) => s.kind === 'roll' && s.label.startsWith('Assassin'))).toMatchObject({ lo: 1, hi: 9, value: 5 });
     expect(editionIds(t.steps)).toContain('assassin-bonus');

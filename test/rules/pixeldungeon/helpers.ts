@@ -128,3 +128,9 @@ export const F = (num: number | bigint, den: number | bigint = 1): Fraction => F
 export function expectFrac(actual: Fraction, expected: Fraction): void {
   expect(actual.toString()).toBe(expected.toString());
 }
+
+/**
+ * The single draw NormalIntRange(a, b) takes for parts i and j (0..n-1) and coin c: the draw is
+ * uniform on 0..2n^2-1 and splits as c*n^2 + i*n + j.
+ */
+export const centreDraw = (n: number, i: number, j: number, coin = 0): number => coin * n * n + i * n + j;

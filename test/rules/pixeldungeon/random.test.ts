@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { Fraction } from '../../../src/core/fraction.js';
 import { ScriptedRng } from '../../../src/core/trace.js';
 import { f32, intBelow, intRange, normalIntRange, normalIntRangeDist } from '../../../src/rules/pixeldungeon/random.js';
-import { F, exactLaw, expectFrac, recorder, silent } from './helpers.js';
+import { F, exactLaw, expectFrac, recorder, silent, centreDraw } from './helpers.js';
 
 /** CDF of U1 + U2 (research note): s^2/2 on [0,1], 1 - (2-s)^2/2 on [1,2]. */
 function sumCdf(s: Fraction): Fraction {
@@ -98,14 +98,15 @@ describe('NormalIntRange: the research note\'s examples (research/pixel-dungeon.
     expect(normalIntRangeDist(7, 7).entries()).toEqual([[7, Fraction.ONE]]);
   });
 
-  it('a scripted roll lands where a + floor((i+j)/2) (+ coin on an odd sum) puts it', () => {
-    // i + j = 26 (even): 5 + 13 = 18, the seed's example roll for the war hammer.
-    const rng = new ScriptedRng([13, 13]);
+  it('a scripted roll lands where a + floor((i+j+coin)/2) puts it, one draw of 0..2n^2-1', () => {
+    // i + j = 26 (even): 5 + 13 = 18, the seed's example roll for the war hammer, either coin.
+    const rng = new ScriptedRng([centreDraw(21, 13, 13)]);
     expect(normalIntRange(recorder(rng), 5, 25, 'x')).toBe(18);
-    expect(rng.ranges).toEqual([21, 21]);
+    expect(rng.ranges).toEqual([2 * 21 * 21]);
+    expect(normalIntRange(silent(new ScriptedRng([centreDraw(21, 13, 13, 1)])), 5, 25, 'x')).toBe(18);
     // i + j = 3 (odd): the coin adds 0 or 1.
-    expect(normalIntRange(silent(new ScriptedRng([1, 2, 0])), 2, 5, 'x')).toBe(3);
-    expect(normalIntRange(silent(new ScriptedRng([1, 2, 1])), 2, 5, 'x')).toBe(4);
+    expect(normalIntRange(silent(new ScriptedRng([centreDraw(4, 1, 2, 0)])), 2, 5, 'x')).toBe(3);
+    expect(normalIntRange(silent(new ScriptedRng([centreDraw(4, 1, 2, 1)])), 2, 5, 'x')).toBe(4);
   });
 });
 
