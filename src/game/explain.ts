@@ -15,8 +15,9 @@ export function formatStep(s: TraceStep, compact = false): string {
     case 'rule':
       return compact ? `${s.title} §${s.cite.replace(/^[^#]*#/, '')}` : `${s.title} [${s.cite}]`;
     case 'roll':
-      return s.scale === 1
-        ? `${s.label}: ${s.value} (uniform ${s.lo}-${s.hi})`
+      if (s.scale === 1) return `${s.label}: ${s.value} (uniform ${s.lo}-${s.hi})`;
+      return compact
+        ? `${s.label}: ${num(s.value, s.scale)} of [${num(s.lo, s.scale)}, ${num(s.hi + 1, s.scale)})`
         : `${s.label}: ${num(s.value, s.scale)} (uniform in [${num(s.lo, s.scale)}, ${num(s.hi + 1, s.scale)}) in steps of ${num(1, s.scale)})`;
     case 'mod':
       return `${s.label}: ${num(s.before, 1)} -> ${num(s.after, 1)} (${s.reason})`;
@@ -27,7 +28,7 @@ export function formatStep(s: TraceStep, compact = false): string {
     case 'note':
       return s.text;
     case 'edition':
-      return compact ? `edition (${s.divergence}): ${s.text}` : `edition difference "${s.divergence}": ${s.text}`;
+      return compact ? `edition difference: ${s.divergence}` : `edition difference "${s.divergence}": ${s.text}`;
     case 'odds': {
       const f = Fraction.of(BigInt(s.num), BigInt(s.den));
       return `${s.label} = ${f.toString()} (${f.percent(2)})`;

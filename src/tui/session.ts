@@ -58,15 +58,14 @@ export function directionForKey(k: Key): DirectionName | undefined {
 /** Every key of every screen, for the help screen and the README. */
 export const KEY_HELP: Readonly<Record<'play' | 'watch' | 'target' | 'over', readonly [string, string][]>> = {
   play: [
-    ['h j k l y u b n', 'move / attack (also arrows, Home End PgUp PgDn, numpad 1-9)'],
+    ['h j k l y u b n', 'move or attack; also arrows, Home End PgUp PgDn, numpad'],
     ['. 5 s', 'wait a turn'],
-    ['f t', 'fire, throw or zap: choose a target, see the path and odds'],
+    ['f t', 'fire, throw or zap: aim, see the path and the odds, fire'],
     ['o c', 'open / close a door (then a direction)'],
     ['q', 'quaff / use an item'],
     ['g ,', 'pick up what lies here'],
     ['x', 'look around: cursor, cell and fighter odds'],
-    ['[ ]', 'scroll the rules pane'],
-    ['{ }', 'older / newer rule explanation'],
+    ['[ ]  { }', 'scroll the rules pane / older and newer explanations'],
     ['?', 'this help'],
     ['Q', 'quit (the replay is kept)'],
     ['Ctrl-C', 'quit at once'],
@@ -96,7 +95,7 @@ export const KEY_HELP: Readonly<Record<'play' | 'watch' | 'target' | 'over', rea
 export const WATCH_SPEEDS = [1000, 500, 250, 120, 60, 25, 0] as const;
 
 const VICTORY_LINES = ['The dice were kind.', 'Every roll is in the rules pane.', 'A clean win.', 'Well fought.'] as const;
-const DEFEAT_LINES = ['The dice were not kind.', 'Check the rules pane: every roll is there.', 'Try the door strategy.', 'Rematch with r: the same seed, the same dice.'] as const;
+const DEFEAT_LINES = ['The dice were not kind.', 'Check the rules pane: every roll is there.', 'Try the door strategy.', 'Rematch with r: same seed, same dice.'] as const;
 const DRAW_LINES = ['Neither side gave way.', 'A stalemate.'] as const;
 
 export class Session {

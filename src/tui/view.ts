@@ -179,7 +179,7 @@ export class View {
       for (const step of formatTrace(tr, ' ', true).map((l, i) => ({ l, i }))) {
         const { l, i } = step;
         const colour =
-          i === 0 ? 'white' : /^ [^ ]/.test(l) ? 'cyan' : /edition \(/.test(l) ? 'yellow' : / yes$/.test(l) ? 'bright-green' : / no$/.test(l) ? 'bright-red' : /\d+\. P\(/.test(l) ? 'bright-magenta' : 'grey';
+          i === 0 ? 'white' : /^ [^ ]/.test(l) ? 'cyan' : /edition difference/.test(l) ? 'yellow' : / yes$/.test(l) ? 'bright-green' : / no$/.test(l) ? 'bright-red' : /\d+\. P\(/.test(l) ? 'bright-magenta' : 'grey';
         for (const part of wrap(l, w)) lines.push({ text: part, colour, bold: i === 0 });
       }
     }
@@ -239,14 +239,17 @@ export class View {
   private paintBar(c: Canvas, s: Session): void {
     const P = this.pal;
     const d = s.duel;
-    let text: string;
-    if (s.ui.kind === 'confirm-quit') text = ' Quit? The replay of this duel is kept. (y/n)';
-    else {
-      const watch = s.mode === 'watch' ? ` · ${s.running ? 'playing' : 'paused'} ${s.watchDelay}ms · ${s.omniscient ? 'all' : 'hero view'}` : '';
-      text = ` ${d.ruleset.id} ${d.edition} · seed ${d.setup.seed} · turn ${d.gameTurns.toFixed(1)}${watch} · ? help`;
+    const a = P.attr('black', 'grey');
+    c.fill(0, LAYOUT.barY, 80, 1, a);
+    if (s.ui.kind === 'confirm-quit') {
+      c.text(0, LAYOUT.barY, ' Quit? The replay of this duel is kept. (y/n)', a, 80);
+      return;
     }
-    c.fill(0, LAYOUT.barY, 80, 1, P.attr('black', 'grey'));
-    c.text(0, LAYOUT.barY, text, P.attr('black', 'grey'), 80);
+    // The right end keeps the watch controls and the help key; the left end gives way.
+    const right = `${s.mode === 'watch' ? `${s.running ? 'playing' : 'paused'} ${s.watchDelay}ms · ${s.omniscient ? 'all' : "hero's view"} · ` : ''}? help `;
+    const left = ` seed ${d.setup.seed} · turn ${d.gameTurns.toFixed(1)} · ${d.ruleset.id} ${d.edition}`;
+    c.text(0, LAYOUT.barY, left, a, 80 - right.length - 1);
+    c.text(80 - right.length, LAYOUT.barY, right, a);
   }
 
   private box(c: Canvas, x: number, y: number, w: number, h: number, title: string): void {
@@ -274,16 +277,16 @@ export class View {
       const sections: [string, readonly [string, string][]][] =
         s.mode === 'watch' ? [['Watching', KEY_HELP.watch], ['When the duel ends', KEY_HELP.over]] : [['Playing', KEY_HELP.play], ['Targeting', KEY_HELP.target], ['When the duel ends', KEY_HELP.over]];
       const rows = sections.reduce((n, [, k]) => n + k.length + 1, 0);
-      const h = Math.min(22, rows + 3);
-      this.box(c, 2, 1, 76, h, 'Keys (any key closes)');
-      let y = 2;
+      const h = Math.min(LAYOUT.barY, rows + 2);
+      this.box(c, 1, 0, 78, h, 'Keys (any key closes)');
+      let y = 1;
       for (const [title, keys] of sections) {
-        if (y >= 1 + h - 1) break;
-        c.text(4, y++, title, P.attr('cyan', 'black', FLAG_BOLD));
+        if (y >= h - 1) break;
+        c.text(3, y++, title, P.attr('cyan', 'black', FLAG_BOLD));
         for (const [k, what] of keys) {
-          if (y >= 1 + h - 1) break;
-          c.text(5, y, k, P.attr('yellow', 'black'), 16);
-          c.text(22, y++, what, P.attr('white', 'black'), 54);
+          if (y >= h - 1) break;
+          c.text(4, y, k, P.attr('yellow', 'black'), 16);
+          c.text(21, y++, what, P.attr('white', 'black'), 56);
         }
       }
       return;
@@ -292,9 +295,10 @@ export class View {
       const o = s.duel.outcome;
       const heroWon = o?.winner === 0;
       const head = !o || o.winner === null ? 'DRAW' : heroWon ? 'VICTORY' : 'DEFEAT';
-      this.box(c, 4, 5, 38, 9, head);
-      const lines = [o?.reason ?? '', `after ${s.duel.turn} turns (${s.duel.gameTurns.toFixed(1)} game turns)`, s.replayPath ? `replay: ${s.replayPath.split('/').slice(-2).join('/')}` : 'not recorded', s.epitaph, 'r rematch (same seed)', 'n new seed    q quit'];
-      lines.forEach((l, i) => c.text(6, 6 + i, l, P.attr(i >= 4 ? 'yellow' : 'white', 'black'), 34));
+      this.box(c, 1, 5, 44, 9, head);
+      const replay = s.replayPath ? `replay: ${s.replayPath.split('/').slice(-1)[0] ?? ''}` : 'not recorded';
+      const lines = [o?.reason ?? '', `after ${s.duel.turn} turns (${s.duel.gameTurns.toFixed(1)} game turns)`, replay, s.epitaph, 'r rematch (same seed)', 'n new seed    q quit'];
+      lines.forEach((l, i) => c.text(3, 6 + i, l, P.attr(i >= 4 ? 'yellow' : 'white', 'black'), 40));
     }
   }
 }

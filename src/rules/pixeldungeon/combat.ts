@@ -372,7 +372,7 @@ export function heroAttack(t: Tracer, h: HeroAttackerState, kind: HeroAttackKind
   if (thrown) {
     roll = { kind: 'normal', min: kind.missile.minDamage, max: kind.missile.maxDamage };
     weaponStr = kind.missile.strength;
-    label = `thrown ${kind.missile.name}`;
+    label = kind.missile.name;
   } else if (sheet.weapon) {
     const r = meleeDamageRange(sheet.weapon.def, sheet.weapon.level, edition);
     roll = { kind: 'normal', min: r.min, max: r.max };
@@ -450,7 +450,7 @@ export function monsterAttack(
   if (kind.kind === 'lightning' || kind.kind === 'shadow-bolt') {
     // Int(a, b) excludes b: the data holds the inclusive range already.
     return planned({
-      label: kind.kind === 'lightning' ? 'lightning' : 'shadow bolt',
+      label: `${m.name}'s ${kind.kind === 'lightning' ? 'lightning' : 'shadow bolt'}`,
       accuracy,
       magic: true,
       dodge,

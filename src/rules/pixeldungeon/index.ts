@@ -384,7 +384,8 @@ export function createPixelDungeon(tables: PdTables): Ruleset {
       if (t.recording) t.odds(roll.hit ? `P(hit for ${roll.damage})` : 'P(miss)', p.num, p.den);
       const effects: Effect[] = [];
       const whom = nameOf(defender);
-      const subject = option.id === 'melee' ? subjectOf(attacker) : `${capitalise(possessive(attacker))} ${att.label}`;
+      // Monster attack labels name their owner ("scorpio's sting").
+      const subject = option.id === 'melee' ? subjectOf(attacker) : heroRules(attacker) ? `${capitalise(possessive(attacker))} ${att.label}` : `The ${att.label}`;
       const hits = option.id === 'melee' ? verb(attacker, 'hit') : 'hits';
       const misses = option.id === 'melee' ? verb(attacker, 'miss') : 'misses';
       if (!roll.hit) {
