@@ -38,6 +38,18 @@ export type Occupied = (x: number, y: number) => boolean;
 
 const NOBODY: Occupied = () => false;
 
+/** The walk's axes: signs, which axis is long, and the long and short distances. */
+function axes(from: Point, to: Point): { sx: number; sy: number; xMajor: boolean; dA: number; dB: number } {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const ax = Math.abs(dx);
+  const ay = Math.abs(dy);
+  // A zero delta steps negatively, as in the game (matters only for magic self-targeting).
+  // Exact diagonals count as y-major; the cells are the same.
+  const xMajor = ax > ay;
+  return { sx: dx > 0 ? 1 : -1, sy: dy > 0 ? 1 : -1, xMajor, dA: xMajor ? ax : ay, dB: xMajor ? ay : ax };
+}
+
 export function castProjectile(
   grid: Grid,
   from: Point,
@@ -45,16 +57,7 @@ export function castProjectile(
   options: ProjectileOptions,
   occupied: Occupied = NOBODY,
 ): ProjectilePath {
-  const dx = to.x - from.x;
-  const dy = to.y - from.y;
-  // A zero delta steps negatively, as in the game (matters only for magic self-targeting).
-  const sx = dx > 0 ? 1 : -1;
-  const sy = dy > 0 ? 1 : -1;
-  const ax = Math.abs(dx);
-  const ay = Math.abs(dy);
-  const xMajor = ax > ay; // exact diagonals count as y-major; the cells are the same
-  const dA = xMajor ? ax : ay;
-  const dB = xMajor ? ay : ax;
+  const { sx, sy, xMajor, dA, dB } = axes(from, to);
   const [lx, ly] = xMajor ? [sx, 0] : [0, sy];
   const [shx, shy] = xMajor ? [0, sy] : [sx, 0];
 
@@ -94,15 +97,7 @@ export function castProjectile(
  * i past the target too (bolts).
  */
 export function projectileCell(from: Point, to: Point, i: number): Point {
-  const dx = to.x - from.x;
-  const dy = to.y - from.y;
-  const sx = dx > 0 ? 1 : -1;
-  const sy = dy > 0 ? 1 : -1;
-  const ax = Math.abs(dx);
-  const ay = Math.abs(dy);
-  const xMajor = ax > ay;
-  const dA = xMajor ? ax : ay;
-  const dB = xMajor ? ay : ax;
+  const { sx, sy, xMajor, dA, dB } = axes(from, to);
   const short = dA === 0 ? i : Math.floor((Math.floor(dA / 2) + i * dB) / dA);
   return xMajor ? { x: from.x + i * sx, y: from.y + short * sy } : { x: from.x + short * sx, y: from.y + i * sy };
 }
