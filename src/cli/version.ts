@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The package root (where package.json, data/ and saves/ live). */
-export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
 export const PROGRAM_VERSION: string = (() => {
   try {
     return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;

@@ -47,8 +47,3 @@ export function formatTrace(r: TraceRecord, indent = '  ', compact = false): str
   return out;
 }
 
-/** One line per attack: the title and the odds of what happened. */
-export function summariseTrace(r: TraceRecord): string {
-  const odds = [...r.steps].reverse().find((s) => s.kind === 'odds');
-  return odds && odds.kind === 'odds' ? `${r.title} [${formatStep(odds).replace(/^.*= /, 'p = ')}]` : r.title;
-}

@@ -4,7 +4,7 @@ import { type Point, distance } from '../world/grid.js';
 import { type ProjectilePath, castProjectile } from '../world/projectile.js';
 import { applyEffects, fighterAt } from './effects.js';
 import type { DuelState } from './state.js';
-import { possessive, subjectOf, verb } from '../rules/names.js';
+import { possessive } from '../rules/names.js';
 
 export function attackContext(s: DuelState, a: ArenaEntity, d: ArenaEntity): AttackContext {
   if (!a.pos || !d.pos) throw new Error('both fighters need a position');
@@ -71,6 +71,3 @@ export function fireAttack(s: DuelState, a: ArenaEntity, option: AttackOption, t
   return s.ruleset.attackCost(s.view(a), option, s.now);
 }
 
-export function describeUse(s: DuelState, e: ArenaEntity, item: string): string {
-  return `${subjectOf(e)} ${verb(e, 'use')} ${s.ruleset.itemName(item)}`;
-}

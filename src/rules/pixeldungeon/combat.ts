@@ -1,6 +1,6 @@
 import { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
-import { type Ratio, formatRatio, lcmInt, ratio, ratioMul } from '../../core/ratio.js';
+import { type Ratio, lcmInt, ratio, ratioMul } from '../../core/ratio.js';
 import type { Tracer } from '../../core/trace.js';
 import type { Edition } from '../edition.js';
 import { PD_DIVERGENCES } from './divergences.js';
@@ -483,9 +483,3 @@ export function monsterAttack(
   });
 }
 
-/** "16.8 vs 4: 88.10%". */
-export function describeOdds(a: PdAttack): string {
-  const o = attackOdds(a);
-  const acc = a.accuracy ? formatRatio(a.magic ? ratioMul(a.accuracy, ratio(2)) : a.accuracy) : 'auto';
-  return `accuracy ${acc} vs dodge ${formatRatio(a.dodge)}: hit ${o.hit.percent(1)}, damage ${o.damage.min}-${o.damage.max} (mean ${o.damage.mean().toNumber().toFixed(2)})`;
-}

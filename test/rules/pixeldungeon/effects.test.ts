@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Fraction } from '../../../src/core/fraction.js';
 import { ScriptedRng } from '../../../src/core/trace.js';
-import { bleedingTick, bleedingTickDist, breaksFree, breaksFreeChance, noticeOdds, noticeRoll, oneIn, poisonDamage } from '../../../src/rules/pixeldungeon/effects.js';
+import { bleedingTick, bleedingTickDist, boneShards, boneShardsDist, breaksFree, breaksFreeChance, noticeOdds, noticeRoll, oneIn, poisonDamage } from '../../../src/rules/pixeldungeon/effects.js';
 import { F, exactLaw, expectFrac, recorder, silent } from './helpers.js';
 
 const P = (law: Map<string | number, Fraction>, k: string | number): Fraction => law.get(k) ?? Fraction.ZERO;
@@ -151,3 +151,31 @@ describe('one-in-n chances (Random.Int(n) == 0)', () => {
     expectFrac(P(law, 'true'), F(1, n));
   });
 });
+
+describe("the skeleton's bone explosion (pd-facts §5.1: NIR(3,8) - IntRange(0, armour/2), never below 0)", () => {
+  it('boneShardsDist equals the enumeration of boneShards for armour 0..12', () => {
+    for (let armour = 0; armour <= 12; armour++) {
+      const law = exactLaw((t) => boneShards(t, [3, 8], armour), (v) => v);
+      const dist = boneShardsDist([3, 8], armour);
+      expect([...law.keys()].sort((a, b) => Number(a) - Number(b))).toEqual(dist.entries().map(([v]) => v));
+      for (const [v, p] of dist.entries()) expectFrac(P(law, v), p);
+    }
+  });
+
+  it('an unarmoured neighbour takes the whole 3-8; plate (10) halves to 0..5 absorbed', () => {
+    expect(boneShardsDist([3, 8], 0).min).toBe(3);
+    expect(boneShardsDist([3, 8], 0).max).toBe(8);
+    expect(boneShardsDist([3, 8], 10).min).toBe(0);
+    // E[max(x - b, 0)] = E[x] - E[b] + E[max(b - x, 0)], with b uniform on 0..5 (mean 5/2).
+    expectFrac(boneShardsDist([3, 8], 10).mean(), boneShardsDist([3, 8], 0).mean().sub(F(5, 2)).add(lowTail([3, 8], 10)));
+  });
+});
+
+/** Expected damage lost to the "never below 0" clamp: E[max(0, b - x)] for roll x and absorb b. */
+function lowTail(range: readonly [number, number], armour: number): Fraction {
+  const raw = boneShardsDist(range, 0);
+  const cap = Math.floor(armour / 2);
+  let s = Fraction.ZERO;
+  for (const [x, px] of raw.entries()) for (let b = 0; b <= cap; b++) if (b > x) s = s.add(px.mul(F(b - x, cap + 1)));
+  return s;
+}
