@@ -210,7 +210,7 @@ export interface Ruleset {
 
   aiProfile(f: FighterView): AiProfile;
   /** Lines for the status panel: "STR 15  Acc 16  Dodge 5  Armour 0-2". */
-  describeFighter(f: FighterView, edition: Edition): readonly string[];
+  describeFighter(f: FighterView, edition: Edition, now: number): readonly string[];
 }
 
 export type { Side };

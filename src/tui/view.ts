@@ -134,7 +134,7 @@ export class View {
     const filled = Math.round(frac * w);
     const colour = frac > 0.6 ? 'bright-green' : frac > 0.3 ? 'yellow' : 'bright-red';
     for (let i = 0; i < w; i++) c.put(x + i, row + 1, i < filled ? '█' : '·', P.attr(i < filled ? colour : 'dark-grey'));
-    const lines = s.duel.ruleset.describeFighter(s.duel.view(e), s.duel.edition);
+    const lines = s.duel.ruleset.describeFighter(s.duel.view(e), s.duel.edition, s.duel.now);
     c.text(x, row + 2, lines[0] ?? '', P.attr('grey'), w);
     const flags: string[] = [];
     if (!alive) flags.push('dead');

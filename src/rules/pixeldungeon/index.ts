@@ -521,11 +521,11 @@ export function createPixelDungeon(tables: PdTables): Ruleset {
       return { keepsDistance: ability(m, 'ranged-only') !== undefined };
     },
 
-    describeFighter(f, edition): string[] {
+    describeFighter(f, edition, now): string[] {
       const t = PREVIEW_TRACER;
       const h = heroRules(f);
       if (h) {
-        const s = sheetOf(f, 0);
+        const s = sheetOf(f, now);
         const acc = heroAccuracy(t, s, { kind: 'melee' }, 1, edition);
         const dodge = heroDodge(t, s, false, edition);
         const w = s.weapon;
