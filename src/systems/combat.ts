@@ -22,20 +22,18 @@ export function findOption(s: DuelState, e: ArenaEntity, id: string): AttackOpti
 }
 
 /** Resolves one attack through the ruleset and applies what it did. Returns the energy cost. */
-function resolve(s: DuelState, a: ArenaEntity, d: ArenaEntity, option: AttackOption): { cost: number; hit: boolean } {
-  const t = s.tracer();
-  const out = s.ruleset.resolveAttack(t, s.view(a), s.view(d), option, attackContext(s, a, d));
+function resolve(s: DuelState, a: ArenaEntity, d: ArenaEntity, option: AttackOption): number {
+  const out = s.ruleset.resolveAttack(s.tracer(), s.view(a), s.view(d), option, attackContext(s, a, d));
   s.message(out.summary, a.fighter?.side === 0 ? (out.hit ? 'good' : 'info') : out.hit ? 'bad' : 'info');
-  if (d.pos) s.event(out.hit ? { kind: 'hit', at: { ...d.pos }, damage: out.damage } : { kind: 'miss', at: { ...d.pos } });
   applyEffects(s, out.effects);
   s.endEvent(out.summary, a.id);
-  return { cost: out.cost, hit: out.hit };
+  return out.cost;
 }
 
 export function meleeAttack(s: DuelState, a: ArenaEntity, d: ArenaEntity): number {
   const option = s.ruleset.attackOptions(s.view(a)).find((o) => o.kind === 'melee');
   if (!option) throw new Error(`${a.fighter?.name} has no melee attack`);
-  return resolve(s, a, d, option).cost;
+  return resolve(s, a, d, option);
 }
 
 /** The path a ranged attack would fly, with the fighter it would strike (if any). */
@@ -51,7 +49,8 @@ export function aimAt(s: DuelState, a: ArenaEntity, option: AttackOption, target
 export function fireAttack(s: DuelState, a: ArenaEntity, option: AttackOption, target: Point): number {
   const { path, victim } = aimAt(s, a, option, target);
   if (a.pos) {
-    const glyph = option.spends === 'charge' || option.id.startsWith('spell:') ? '*' : ')';
+    // Bolts and spells are drawn as '*', thrown things as '`'.
+    const glyph = option.spends === 'charge' || option.id.startsWith('spell:') ? '*' : '`';
     s.event({ kind: 'projectile', from: { ...a.pos }, cells: path.cells.map((c) => ({ ...c })), glyph });
   }
   const pack = a.inventory?.pack;
@@ -63,7 +62,7 @@ export function fireAttack(s: DuelState, a: ArenaEntity, option: AttackOption, t
       if (stack.quantity <= 0) pack.splice(pack.indexOf(stack), 1);
     }
   }
-  if (victim && victim.id !== a.id) return resolve(s, a, victim, option).cost;
+  if (victim && victim.id !== a.id) return resolve(s, a, victim, option);
   const what = option.item ? `${possessive(a)} ${s.ruleset.itemName(option.item)}` : `${possessive(a)} ${option.label}`;
   const where = path.reason === 'target' ? 'lands' : 'stops';
   s.message(`${what.charAt(0).toUpperCase()}${what.slice(1)} ${where} at ${path.stop.x},${path.stop.y}.`, 'info');

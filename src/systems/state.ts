@@ -14,11 +14,8 @@ export interface Message {
   readonly tone: Tone;
 }
 
-/** Something the screen may want to show for a moment (a projectile's flight). */
-export type DuelEvent =
-  | { readonly kind: 'projectile'; readonly from: Point; readonly cells: readonly Point[]; readonly glyph: string }
-  | { readonly kind: 'hit'; readonly at: Point; readonly damage: number }
-  | { readonly kind: 'miss'; readonly at: Point };
+/** Something the screen may want to show for a moment: a projectile's flight. */
+export type DuelEvent = { readonly kind: 'projectile'; readonly from: Point; readonly cells: readonly Point[]; readonly glyph: string };
 
 /** Optional timing of the work inside a turn (the benchmark's per-turn breakdown). */
 export interface Profiler {

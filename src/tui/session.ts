@@ -174,8 +174,7 @@ export class Session {
 
   private record(r: TurnRecord): void {
     this.recorder?.turn(r);
-    const projectiles = this.duel.events.filter((e) => e.kind === 'projectile');
-    if (projectiles.length) this.flash = projectiles;
+    if (this.duel.events.length) this.flash = [...this.duel.events];
   }
 
   private over(): void {

@@ -94,8 +94,7 @@ export class View {
       c.put(ox + e.pos.x, oy + e.pos.y, gl.ch, P.attr(gl.colour));
     }
     for (const ev of s.flash) {
-      if (ev.kind !== 'projectile') continue;
-      for (const p of ev.cells) if (all || s.visible[p.y * g.width + p.x]) c.put(ox + p.x, oy + p.y, ev.glyph === '*' ? '*' : '`', P.attr('yellow', 'default', FLAG_BOLD));
+      for (const p of ev.cells) if (all || s.visible[p.y * g.width + p.x]) c.put(ox + p.x, oy + p.y, ev.glyph, P.attr('yellow', 'default', FLAG_BOLD));
     }
     for (const e of s.duel.world.all()) {
       if (!e.fighter || !e.glyph || !e.body || e.body.hp <= 0 || !shown(e) || !e.pos) continue;
