@@ -24,9 +24,13 @@ export function formatPath(path: readonly (string | number)[]): string {
   return s;
 }
 
-export function parseStrictJson(text: string): unknown {
+/** How deep arrays and objects may nest: data and replays need a handful of levels. */
+export const MAX_JSON_DEPTH = 64;
+
+export function parseStrictJson(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
   let i = 0;
   const path: (string | number)[] = [];
+  let depth = 0;
 
   const position = (at: number): { line: number; column: number } => {
     let line = 1;
@@ -54,8 +58,12 @@ export function parseStrictJson(text: string): unknown {
   const value = (): unknown => {
     ws();
     const ch = text[i];
-    if (ch === '{') return object();
-    if (ch === '[') return array();
+    if (ch === '{' || ch === '[') {
+      if (++depth > maxDepth) fail(`nested more than ${maxDepth} levels deep`);
+      const v = ch === '{' ? object() : array();
+      depth--;
+      return v;
+    }
     if (ch === '"') return string();
     if (ch === 't' && text.startsWith('true', i)) {
       i += 4;

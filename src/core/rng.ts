@@ -41,14 +41,21 @@ interface TycheGenerator {
  * sliver of the 32-bit range that would bias small values, so the odds the rules compute with
  * fractions are the odds the game plays.
  */
+const makeTyche = seedrandom.tychei as unknown as (seed: string, options: { state: boolean | StreamState }) => TycheGenerator;
+
 export class Stream implements Rng {
-  private readonly gen: TycheGenerator;
+  private gen: TycheGenerator;
   /** How many 32-bit words this stream has produced; used by replay forensics. */
   draws = 0;
 
   constructor(readonly name: string, seedText: string, state?: StreamState) {
-    const make = seedrandom.tychei as unknown as (seed: string, options: { state: boolean | StreamState }) => TycheGenerator;
-    this.gen = make(state ? '' : seedText, { state: state ? { ...state } : true });
+    this.gen = makeTyche(state ? '' : seedText, { state: state ? { ...state } : true });
+  }
+
+  /** Puts the stream back to a saved state (and draw count), in place. */
+  restore(state: StreamState, draws: number): void {
+    this.gen = makeTyche('', { state: { ...state } });
+    this.draws = draws;
   }
 
   int(n: number): number {
@@ -144,6 +151,11 @@ export class RngStreams {
       mapgen: this.mapgen.state(),
       setup: this.setup.state(),
     };
+  }
+
+  /** Puts every stream back to saved states and draw counts (a snapshot), in place. */
+  restore(states: StreamStates, draws: Readonly<Record<StreamName, number>>): void {
+    for (const n of STREAM_NAMES) this[n].restore(states[n], draws[n]);
   }
 
   /** Total words drawn per stream; replay forensics compare these turn by turn. */

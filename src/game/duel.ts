@@ -1,7 +1,7 @@
 import { World } from '../core/ecs.js';
 import { advanceEnergy, peekNextActor, type EnergyRules } from '../core/energy.js';
 import { Hasher } from '../core/hash.js';
-import { RngStreams, STREAM_NAMES, type StreamName } from '../core/rng.js';
+import { RngStreams, STREAM_NAMES, type StreamName, type StreamStates } from '../core/rng.js';
 import { NullTracer, RecordingTracer, type Tracer, type TraceStep } from '../core/trace.js';
 import type { Content } from '../content/index.js';
 import type { Edition } from '../rules/edition.js';
@@ -62,6 +62,20 @@ export interface TurnRecord {
   readonly hash: string;
   /** Words drawn from each stream during the turn. */
   readonly draws: Readonly<Record<StreamName, number>>;
+  /** Rolls per rule during the turn, in order (when the duel is traced). */
+  readonly rules?: readonly (readonly [string, number])[];
+}
+
+/** Everything a duel is between two turns (see `Duel.snapshot`). */
+export interface DuelSnapshot {
+  readonly turn: number;
+  readonly now: number;
+  readonly outcome: Outcome | null;
+  readonly cells: Uint8Array;
+  readonly entities: readonly ArenaEntity[];
+  readonly nextId: number;
+  readonly rng: StreamStates;
+  readonly draws: Readonly<Record<StreamName, number>>;
 }
 
 export type StepResult =
@@ -104,7 +118,9 @@ export class Duel implements DuelState {
   private readonly nullTracer: NullTracer;
   private started: { turn: number; actor: number; skip: boolean } | undefined;
   private readonly energyRules: EnergyRules<{ id: number; energy: number }>;
+  /** Draw counts and trace count at the end of the last turn: a turn owns everything since. */
   private drawMark: Record<StreamName, number>;
+  private traceMark = 0;
 
   constructor(
     readonly setup: DuelSetup,
@@ -292,7 +308,6 @@ export class Duel implements DuelState {
     if (!actor) return { kind: 'over', outcome: this.outcome as Outcome };
     if (!this.started || this.started.turn !== this.turn || this.started.actor !== actor.id) {
       this.events = [];
-      this.drawMark = this.rng.drawCounts();
       const start = this.ruleset.turnStart(this.tracer(), this.view(actor), this.now);
       applyEffects(this, start.effects);
       this.endEvent(`${actor.fighter?.name ?? 'someone'}: turn start`, actor.id);
@@ -321,8 +336,69 @@ export class Duel implements DuelState {
     const counts = this.rng.drawCounts();
     const draws = {} as Record<StreamName, number>;
     for (const n of STREAM_NAMES) draws[n] = counts[n] - this.drawMark[n];
-    const record: TurnRecord = { turn: this.turn, actor: actor.id, command, time: this.now, hash: this.stateHash(), draws };
+    this.drawMark = counts;
+    const rules = this.tracing ? this.ruleLedger(this.traceMark) : undefined;
+    this.traceMark = this.traces.length;
+    const record: TurnRecord = { turn: this.turn, actor: actor.id, command, time: this.now, hash: this.stateHash(), draws, ...(rules ? { rules } : {}) };
     return { kind: 'turn', record };
+  }
+
+  /**
+   * Which rules rolled dice since trace `from`, in order: [citation, rolls] runs. Replays keep it
+   * per turn so a divergence can name the first rule whose draws differ.
+   */
+  ruleLedger(from: number): [string, number][] {
+    const out: [string, number][] = [];
+    for (let i = from; i < this.traces.length; i++) {
+      for (const step of (this.traces[i] as TraceRecord).steps) {
+        if (step.kind !== 'roll') continue;
+        const last = out[out.length - 1];
+        if (last && last[0] === step.cite) last[1]++;
+        else out.push([step.cite, 1]);
+      }
+    }
+    return out;
+  }
+
+  // --- Snapshots -----------------------------------------------------------------------------
+
+  /** The whole state between two turns, to restore later (seeking in replays). */
+  snapshot(): DuelSnapshot {
+    if (this.started) throw new Error('a duel can only be saved between turns');
+    return {
+      turn: this.turn,
+      now: this.now,
+      outcome: this.outcome,
+      cells: this.grid.cells.slice(),
+      entities: structuredClone(this.world.all() as ArenaEntity[]),
+      nextId: this.world.nextId,
+      rng: this.rng.states(),
+      draws: this.rng.drawCounts(),
+    };
+  }
+
+  /** Puts the duel back to a snapshot. Messages and traces start afresh from there. */
+  restore(s: DuelSnapshot): void {
+    this.turn = s.turn;
+    this.now = s.now;
+    this.outcome = s.outcome;
+    this.grid.cells.set(s.cells);
+    this.world.restore(structuredClone(s.entities), s.nextId);
+    this.rng.restore(s.rng, s.draws);
+    this.messages.length = 0;
+    this.traces.length = 0;
+    this.events = [];
+    this.started = undefined;
+    this.current = undefined;
+    this.drawMark = this.rng.drawCounts();
+    this.traceMark = 0;
+  }
+
+  /** Hands a fighter to the player or to the AI (taking over a replay). */
+  setController(id: number, controller: 'player' | 'ai'): void {
+    const f = this.world.require(id).fighter;
+    if (!f) throw new Error(`entity ${id} is not a fighter`);
+    f.controller = controller;
   }
 
   /** Why a command cannot be carried out now (no draws), or null if it can. */

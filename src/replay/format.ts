@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import type { ZodType } from 'zod';
 import { lazySchema } from '../content/zod.js';
 import { EDITIONS } from '../rules/edition.js';
@@ -56,6 +57,13 @@ const replaySchemas = lazySchema((z) => {
     arena: z.string(),
     created: z.string(),
     setup: setupSchema,
+    branch: z
+      .strictObject({
+        from: z.string().min(1).max(255).describe('File name of the replay this one branched from.'),
+        turn: z.number().int().min(0).describe('The last turn shared with it; the player took over after it.'),
+        hash: z.string().regex(/^[0-9a-f]{16}$/).describe('The checkpoint at that turn.'),
+      })
+      .optional(),
   });
 
   const stream = z.number().int().min(0);
@@ -66,6 +74,11 @@ const replaySchemas = lazySchema((z) => {
     time: z.number().int().min(0).describe('Game time in ticks.'),
     h: z.string().regex(/^[0-9a-f]{16}$/).describe('Checkpoint: hash of RNG states and world after the turn.'),
     d: z.strictObject({ combat: stream, ai: stream, mapgen: stream, setup: stream }).describe('Words drawn per stream in the turn.'),
+    r: z
+      .array(z.tuple([z.string().min(1).max(100), z.number().int().min(1)]))
+      .max(1000)
+      .optional()
+      .describe('Rolls per rule during the turn, in order.'),
   });
 
   const endSchema = z.strictObject({
@@ -94,6 +107,8 @@ export interface ReplayHeader {
   readonly arena: string;
   readonly created: string;
   readonly setup: DuelSetup;
+  /** Set when the player took over another replay after `turn`. */
+  readonly branch?: { readonly from: string; readonly turn: number; readonly hash: string };
 }
 
 /** How a duel ended, with the checkpoint of its final state. */
@@ -114,14 +129,42 @@ export interface Replay {
 export class ReplayError extends Error {}
 
 export function turnLine(r: TurnRecord): string {
-  return JSON.stringify({ t: r.turn, a: r.actor, c: r.command, time: r.time, h: r.hash, d: r.draws });
+  return JSON.stringify({ t: r.turn, a: r.actor, c: r.command, time: r.time, h: r.hash, d: r.draws, ...(r.rules ? { r: r.rules } : {}) });
+}
+
+/** The largest replay this program reads, and its longest line and most turns. */
+export const REPLAY_LIMITS = { bytes: 64 * 1024 * 1024, lineChars: 64 * 1024, turns: 1_000_000 } as const;
+
+/** Reads a replay file, refusing what is not a regular file or is too large, before parsing it. */
+export function readReplayFile(path: string): Replay {
+  let size: number;
+  try {
+    const st = statSync(path);
+    if (!st.isFile()) throw new ReplayError(`${path}: not a regular file`);
+    size = st.size;
+  } catch (e) {
+    if (e instanceof ReplayError) throw e;
+    throw new ReplayError(`${path}: cannot read it (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  if (size > REPLAY_LIMITS.bytes) throw new ReplayError(`${path}: ${size} bytes is larger than a replay can be (${REPLAY_LIMITS.bytes})`);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new ReplayError(`${path}: cannot read it (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  return parseReplay(path, text);
 }
 
 /** Parses a replay's text. A last line cut short (a killed process) is dropped, not an error. */
 export function parseReplay(file: string, text: string): Replay {
+  if (text.length > REPLAY_LIMITS.bytes) throw new ReplayError(`${file}: larger than a replay can be (${REPLAY_LIMITS.bytes} characters)`);
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   if (lines.length === 0) throw new ReplayError(`${file}: the file is empty, not a replay`);
+  if (lines.length > REPLAY_LIMITS.turns + 2) throw new ReplayError(`${file}: more than ${REPLAY_LIMITS.turns} turns`);
+  const long = lines.findIndex((l) => l.length > REPLAY_LIMITS.lineChars);
+  if (long >= 0) throw new ReplayError(`${file}:${long + 1}: the line is longer than ${REPLAY_LIMITS.lineChars} characters`);
   const parseLine = (i: number): unknown => {
     try {
       return parseStrictJson(lines[i] as string);
@@ -174,7 +217,7 @@ export function parseReplay(file: string, text: string): Replay {
     }
     const t = tv.data;
     if (t.t !== turns.length + 1) throw new ReplayError(`${file}:${i + 1}: expected turn ${turns.length + 1}, found turn ${t.t}`);
-    turns.push({ turn: t.t, actor: t.a, command: t.c, time: t.time, hash: t.h, draws: t.d });
+    turns.push({ turn: t.t, actor: t.a, command: t.c, time: t.time, hash: t.h, draws: t.d, ...(t.r ? { rules: t.r } : {}) });
   }
   return { file, header, turns, end, truncated };
 }
