@@ -6,7 +6,9 @@ import { DataError, loadContent, type Content } from '../content/index.js';
 import { arenaIds } from '../game/duel.js';
 import { availableRulesets, getRuleset } from '../rules/registry.js';
 import { GENERATED_ARENAS } from '../world/arena.js';
-import { ReplayError, parseReplay } from '../replay/format.js';
+import { ReplayError, readReplayFile } from '../replay/format.js';
+import { listSaves, openForResume } from '../replay/saves.js';
+import type { AppStart } from '../tui/app.js';
 import { verifyReplay } from '../replay/verify.js';
 import { jsonSchemas } from '../content/schemas.js';
 import { runHeadless, outcomeText } from './headless.js';
@@ -25,19 +27,27 @@ function fail(message: string, code = 2): never {
   process.exit(code);
 }
 
-async function startTui(mode: 'play' | 'watch', o: DuelOptions & { saves: string; save: boolean }): Promise<void> {
+function needTerminal(command: string): void {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     fail(
-      `"${mode}" needs a terminal (stdin and stdout must be a TTY). Without one, use the headless commands:\n` +
+      `"${command}" needs a terminal (stdin and stdout must be a TTY). Without one, use the headless commands:\n` +
         '  arena duel --seed 42            play a duel AI against AI and print the full trace\n' +
-        '  arena verify saves/FILE.jsonl   re-simulate a recorded duel',
+        '  arena verify saves/FILE.jsonl   re-simulate a recorded duel\n' +
+        '  arena saves --list              list the recorded duels',
     );
   }
-  const c = content();
-  const setup = setupFromOptions(o, c, mode === 'play' ? 'player' : 'ai');
+}
+
+async function runTui(start: AppStart, savesDir: string | null, force = false): Promise<never> {
   const { runTerminalApp } = await import('../tui/app.js');
-  const code = await runTerminalApp({ mode, setup, content: c, savesDir: o.save ? o.saves : null, program: PROGRAM_VERSION });
+  const code = await runTerminalApp({ start, content: content(), savesDir, program: PROGRAM_VERSION, force });
   process.exit(code);
+}
+
+async function startTui(mode: 'play' | 'watch', o: DuelOptions & { saves: string; save: boolean }): Promise<void> {
+  needTerminal(mode);
+  const setup = setupFromOptions(o, content(), mode === 'play' ? 'player' : 'ai');
+  await runTui({ kind: 'session', start: { kind: 'new', mode, setup } }, o.save ? o.saves : null);
 }
 
 const program = new Command();
@@ -71,6 +81,64 @@ withSaveOptions(addDuelOptions(program.command('duel').description('play a duel 
   });
 
 program
+  .command('replay')
+  .description('play a recorded duel back: pause, step both ways, seek, change view, take over')
+  .argument('<file>', 'a replay (.jsonl)')
+  .option('--saves <dir>', 'where a take-over is recorded', DEFAULT_SAVES)
+  .option('--force', 'play back a replay made with other data files or another format version (it may diverge)')
+  .action(async (file: string, o: { saves: string; force?: boolean }) => {
+    needTerminal('replay');
+    const { ReplayPlayer } = await import('../replay/player.js');
+    let player;
+    try {
+      player = ReplayPlayer.load(readReplayFile(file), content(), { force: o.force ?? false });
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    for (const w of player.warnings) process.stderr.write(`warning: ${file}: ${w}\n`);
+    await runTui({ kind: 'session', start: { kind: 'replay', player } }, o.saves, o.force ?? false);
+  });
+
+program
+  .command('resume')
+  .description('carry on an unfinished duel from the saves folder, recording to the same file')
+  .argument('<file>', 'a replay in the saves folder (.jsonl)')
+  .option('--saves <dir>', 'the saves folder', DEFAULT_SAVES)
+  .option('--force', 'resume a replay made with other data files or another format version (it may diverge)')
+  .action(async (file: string, o: { saves: string; force?: boolean }) => {
+    needTerminal('resume');
+    let opened;
+    try {
+      opened = openForResume(file, o.saves, content(), { force: o.force ?? false });
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    await runTui({ kind: 'session', start: { kind: 'continue', duel: opened.player.duel, recorder: opened.recorder } }, o.saves, o.force ?? false);
+  });
+
+program
+  .command('saves')
+  .description('browse the recorded duels: open, resume, verify or delete them')
+  .option('--saves <dir>', 'the saves folder', DEFAULT_SAVES)
+  .option('--list', 'print the list instead of opening the browser')
+  .option('--force', 'open replays made with other data files or another format version')
+  .action(async (o: { saves: string; list?: boolean; force?: boolean }) => {
+    if (o.list) {
+      const saves = listSaves(o.saves);
+      if (saves.length === 0) process.stdout.write(`no replays in ${o.saves}\n`);
+      for (const s of saves) {
+        const line = s.problem
+          ? `${s.file}  unreadable: ${s.problem}`
+          : `${s.created.replace('T', ' ').slice(0, 19)}  ${s.ruleset} ${s.edition}  ${s.fighters[0]} vs ${s.fighters[1]}  ${s.outcome}  ${s.turns} turns  ${s.file}`;
+        process.stdout.write(`${line}\n`);
+      }
+      return;
+    }
+    needTerminal('saves');
+    await runTui({ kind: 'browser' }, o.saves, o.force ?? false);
+  });
+
+program
   .command('verify')
   .description('re-simulate recorded duels and check every checkpoint; exit 0 only if all match')
   .argument('<files...>', 'replay files (.jsonl)')
@@ -79,16 +147,8 @@ program
     const c = content();
     let bad = 0;
     for (const file of files) {
-      let text: string;
       try {
-        text = readFileSync(file, 'utf8');
-      } catch (e) {
-        process.stdout.write(`FAIL ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? String(e)})\n`);
-        bad++;
-        continue;
-      }
-      try {
-        const replay = parseReplay(file, text);
+        const replay = readReplayFile(file);
         const r = verifyReplay(replay, c, { force: o.force ?? false });
         for (const w of r.warnings) process.stdout.write(`warning: ${file}: ${w}\n`);
         if (r.ok && r.duel) {

@@ -1,10 +1,20 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DuelSetup, Outcome, TurnRecord } from '../game/duel.js';
 import { REPLAY_FORMAT, REPLAY_VERSION, type ReplayHeader, turnLine } from './format.js';
 
-/** Makes the header of a new replay. `created` is an ISO date from the caller's clock. */
-export function makeHeader(setup: DuelSetup, program: string, dataFingerprint: string, fighters: readonly [string, string], created: string): ReplayHeader {
+/**
+ * Makes the header of a new replay. `created` is an ISO date from the caller's clock; `branch`
+ * names the replay this one was taken over from.
+ */
+export function makeHeader(
+  setup: DuelSetup,
+  program: string,
+  dataFingerprint: string,
+  fighters: readonly [string, string],
+  created: string,
+  branch?: ReplayHeader['branch'],
+): ReplayHeader {
   return {
     format: REPLAY_FORMAT,
     version: REPLAY_VERSION,
@@ -17,6 +27,7 @@ export function makeHeader(setup: DuelSetup, program: string, dataFingerprint: s
     arena: setup.arena,
     created,
     setup,
+    ...(branch ? { branch } : {}),
   };
 }
 
@@ -37,6 +48,7 @@ export function replayBaseName(header: ReplayHeader): string {
  */
 export class ReplayRecorder {
   private fd: number | null;
+  private lock: string | null = null;
 
   private constructor(
     readonly path: string,
@@ -45,7 +57,36 @@ export class ReplayRecorder {
     this.fd = fd;
   }
 
-  static create(dir: string, header: ReplayHeader): ReplayRecorder {
+  /**
+   * Continues recording a duel in its own file. Only a last line cut short (a killed writer's
+   * half line, which no reader uses) is removed first, so the new turns start on a line of their
+   * own; nothing else is touched. A lock file keeps a second program from writing to the same
+   * replay at the same time.
+   */
+  static resume(path: string): ReplayRecorder {
+    const lock = takeLock(path);
+    let fd: number;
+    try {
+      fd = openSync(path, 'r+');
+      const size = fstatSync(fd).size;
+      const keep = endOfLastWholeLine(fd, size);
+      if (keep < size) ftruncateSync(fd, keep);
+      closeSync(fd);
+      fd = openSync(path, 'a');
+    } catch (e) {
+      releaseLock(lock);
+      throw e;
+    }
+    const r = new ReplayRecorder(path, fd);
+    r.lock = lock;
+    return r;
+  }
+
+  /**
+   * Starts a new replay; `prefix` are turn lines to copy first (a branch repeats the turns it
+   * shares with the replay it branched from, so it plays back on its own).
+   */
+  static create(dir: string, header: ReplayHeader, prefix: readonly TurnRecord[] = []): ReplayRecorder {
     mkdirSync(dir, { recursive: true });
     const base = replayBaseName(header);
     for (let n = 1; n < 10_000; n++) {
@@ -58,7 +99,7 @@ export class ReplayRecorder {
         throw e;
       }
       const r = new ReplayRecorder(path, fd);
-      r.write(`${JSON.stringify(header)}\n`);
+      r.write(`${JSON.stringify(header)}\n${prefix.map((t) => `${turnLine(t)}\n`).join('')}`);
       return r;
     }
     throw new Error(`cannot find a free replay name for ${base} in ${dir}`);
@@ -79,9 +120,62 @@ export class ReplayRecorder {
   }
 
   close(): void {
-    if (this.fd === null) return;
-    fsyncSync(this.fd);
-    closeSync(this.fd);
-    this.fd = null;
+    if (this.fd !== null) {
+      fsyncSync(this.fd);
+      closeSync(this.fd);
+      this.fd = null;
+    }
+    if (this.lock) releaseLock(this.lock);
+    this.lock = null;
+  }
+}
+
+/** The byte length up to and including the last newline (the whole lines of the file). */
+function endOfLastWholeLine(fd: number, size: number): number {
+  const chunk = Buffer.alloc(64 * 1024);
+  let end = size;
+  while (end > 0) {
+    const start = Math.max(0, end - chunk.length);
+    const n = readSync(fd, chunk, 0, end - start, start);
+    const i = chunk.subarray(0, n).lastIndexOf(0x0a);
+    if (i >= 0) return start + i + 1;
+    end = start;
+  }
+  return 0;
+}
+
+/** Creates `path.lock` holding this process id; a lock left by a process that is gone is taken over. */
+function takeLock(path: string): string {
+  const lock = `${path}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      return lock;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const pid = Number(readFileSync(lock, 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) {
+        throw new Error(`${path} is being recorded by another arena process (pid ${pid})`);
+      }
+      unlinkSync(lock);
+    }
+  }
+  throw new Error(`cannot lock ${path}`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function releaseLock(lock: string): void {
+  try {
+    unlinkSync(lock);
+  } catch {
+    // already gone
   }
 }

@@ -15,8 +15,13 @@ export interface Divergence {
 /** Sets up the recorded duel from its header (throws if this program cannot). */
 export function startDuel(replay: Replay, content: Content, tracing: boolean): Duel {
   const duel = new Duel(replay.header.setup, content, { tracing });
-  if (replay.header.branch?.turn === 0) duel.setController(duel.heroId, 'player');
+  takeOverAfter(duel, replay, 0);
   return duel;
+}
+
+/** In a branched replay, the player takes the hero over once the branch turn has been played. */
+function takeOverAfter(duel: Duel, replay: Replay, turn: number): void {
+  if (replay.header.branch?.turn === turn) duel.setController(duel.heroId, 'player');
 }
 
 function drawText(d: TurnRecord['draws']): string {
@@ -55,8 +60,7 @@ export function playRecordedTurn(duel: Duel, replay: Replay, rec: TurnRecord): D
           : 'checkpoint differs with the same number of draws: a rule computed a different result from the same rolls';
     return fail(rec.hash, got.hash, detail);
   }
-  // The player takes over after the branch point of a branched replay.
-  if (replay.header.branch && rec.turn === replay.header.branch.turn) duel.setController(duel.heroId, 'player');
+  takeOverAfter(duel, replay, rec.turn);
   return undefined;
 }
 

@@ -60,17 +60,20 @@ export function verifyReplay(replay: Replay, content: Content, options: { force?
     const detail = `refused: the setup in ${replay.file} cannot be played here: ${(e as Error).message}`;
     return { ...base, ok: false, turns: 0, divergence: { turn: 0, expected: 'a duel this program can set up', actual: 'an error', detail } };
   }
-  if (replay.header.branch && replay.header.branch.turn > replay.turns.length) {
-    const b = replay.header.branch;
-    return { ...base, duel, ok: false, turns: 0, divergence: { turn: b.turn, expected: `at least ${b.turn} turns`, actual: `${replay.turns.length}`, detail: 'the branch point lies beyond the recorded turns' } };
+  const b = replay.header.branch;
+  if (b && b.turn > 0) {
+    // The branch point is the checkpoint of the last shared turn.
+    const shared = replay.turns[b.turn - 1];
+    if (!shared) {
+      return { ...base, duel, ok: false, turns: 0, divergence: { turn: b.turn, expected: `at least ${b.turn} turns`, actual: `${replay.turns.length}`, detail: 'the branch point lies beyond the recorded turns' } };
+    }
+    if (shared.hash !== b.hash) {
+      return { ...base, duel, ok: false, turns: 0, divergence: { turn: b.turn, expected: b.hash, actual: shared.hash, detail: 'the branch point does not match the checkpoint of its turn' } };
+    }
   }
   for (const rec of replay.turns) {
     const d = playRecordedTurn(duel, replay, rec);
     if (d) return { ...base, duel, ok: false, turns: rec.turn - 1, divergence: withRule(replay, content, d) };
-    if (replay.header.branch && rec.turn === replay.header.branch.turn && duel.stateHash() !== replay.header.branch.hash) {
-      const b = replay.header.branch;
-      return { ...base, duel, ok: false, turns: rec.turn, divergence: { turn: rec.turn, expected: b.hash, actual: duel.stateHash(), detail: 'the branch point does not match its recorded checkpoint' } };
-    }
   }
   const end = checkEnd(duel, replay);
   if (end) return { ...base, duel, ok: false, turns: replay.turns.length, divergence: end };

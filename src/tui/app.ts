@@ -1,50 +1,59 @@
 import { randomInt } from 'node:crypto';
 import blessed from 'blessed';
 import type { Content } from '../content/index.js';
-import type { DuelSetup } from '../game/duel.js';
+import { BrowserScreen } from './browser.js';
 import { Canvas } from './canvas.js';
+import { DuelScreen } from './duel-screen.js';
 import { makePalette } from './palette.js';
-import { Session } from './session.js';
+import type { Screen } from './screen.js';
+import type { Session, SessionEnv, SessionStart } from './session.js';
 import { MIN_COLS, MIN_ROWS, type TerminalStreams, createScreen } from './terminal.js';
-import { View } from './view.js';
+
+/** What the app opens with: a duel (new, carried on or played back) or the saves browser. */
+export type AppStart = { readonly kind: 'session'; readonly start: SessionStart } | { readonly kind: 'browser' };
 
 export interface AppOptions {
-  readonly mode: 'play' | 'watch';
-  readonly setup: DuelSetup;
+  readonly start: AppStart;
   readonly content: Content;
   readonly savesDir: string | null;
   readonly program: string;
-  /** Watch mode plays turns on a timer; tests turn it off and step by hand. */
+  /** Watch and replay modes play turns on a timer; tests turn it off and step by hand. */
   readonly autoplay?: boolean;
   readonly colour?: boolean;
+  readonly force?: boolean;
   readonly now?: () => Date;
   readonly freshSeed?: () => string;
 }
 
 export interface App {
   readonly screen: blessed.Widgets.Screen;
+  /** The screen on top. */
+  readonly current: Screen;
+  /** The duel session on top, if the top screen is a duel. */
   readonly session: Session;
   /** Paints and flushes a frame. */
   render(): void;
-  /** Ends the app: closes the replay and restores the terminal. */
+  /** Ends the app: closes every screen's files and restores the terminal. */
   finish(code: number): void;
   readonly done: Promise<number>;
 }
 
 export function createApp(streams: TerminalStreams, o: AppOptions): App {
-  const session = new Session({
-    mode: o.mode,
-    setup: o.setup,
+  const env: SessionEnv & { force?: boolean } = {
     content: o.content,
     savesDir: o.savesDir,
     program: o.program,
     now: o.now ?? (() => new Date()),
     freshSeed: o.freshSeed ?? (() => String(randomInt(100_000_000, 1_000_000_000))),
-  });
+    ...(o.force ? { force: true } : {}),
+  };
+  const palette = makePalette(o.colour ?? !process.env['NO_COLOR']);
+  const first: Screen = o.start.kind === 'browser' ? new BrowserScreen(env, palette) : new DuelScreen(o.start.start, env, palette);
+  const stack: Screen[] = [first];
+  const top = (): Screen => stack[stack.length - 1] as Screen;
+
   const screen = createScreen(streams);
   const canvas = new Canvas(screen);
-  const palette = makePalette(o.colour ?? !process.env['NO_COLOR']);
-  const view = new View(palette);
   const surface = blessed.box({ parent: screen, top: 0, left: 0, width: '100%', height: '100%' });
   let finished = false;
   let timer: NodeJS.Timeout | undefined;
@@ -60,7 +69,7 @@ export function createApp(streams: TerminalStreams, o: AppOptions): App {
       msg.forEach((l, i) => canvas.text(0, i, l, palette.attr('yellow'), canvas.width));
       return;
     }
-    view.paint(canvas, session);
+    top().paint(canvas);
   });
 
   const render = (): void => {
@@ -71,19 +80,40 @@ export function createApp(streams: TerminalStreams, o: AppOptions): App {
     if (finished) return;
     finished = true;
     if (timer) clearTimeout(timer);
-    session.close();
+    while (stack.length) stack.pop()?.close();
     screen.destroy();
     resolveDone(code);
   };
 
-  screen.on('keypress', (ch: string | undefined, key: { name?: string; ctrl?: boolean; full?: string } | undefined) => {
+  // Animation: the top screen says when it wants its next tick.
+  const schedule = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (finished || o.autoplay === false) return;
+    const delay = top().tickDelay();
+    if (delay === undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      top().tick();
+      render();
+      schedule();
+    }, Math.max(1, delay));
+  };
+
+  screen.on('keypress', (ch: string | undefined, key: { name?: string; ctrl?: boolean } | undefined) => {
     if (finished) return;
     try {
-      const small = canvas.width < MIN_COLS || canvas.height < MIN_ROWS;
-      if (small && !(key?.ctrl && key.name === 'c')) return;
-      const r = session.handleKey({ ch, name: key?.name, ctrl: key?.ctrl ?? false });
-      if (r === 'quit') finish(0);
-      else render();
+      if (key?.ctrl && key.name === 'c') return finish(0);
+      if (canvas.width < MIN_COLS || canvas.height < MIN_ROWS) return;
+      const action = top().key({ ch, name: key?.name, ctrl: key?.ctrl ?? false });
+      if (action?.kind === 'quit') return finish(0);
+      if (action?.kind === 'back') {
+        stack.pop()?.close();
+        if (stack.length === 0) return finish(0);
+        top().shown?.();
+      } else if (action?.kind === 'open') stack.push(action.screen);
+      render();
+      schedule();
     } catch (e) {
       finish(1);
       throw e;
@@ -91,27 +121,30 @@ export function createApp(streams: TerminalStreams, o: AppOptions): App {
   });
   screen.on('resize', render);
 
-  const schedule = (): void => {
-    if (finished || o.mode !== 'watch' || o.autoplay === false) return;
-    timer = setTimeout(() => {
-      session.tick();
-      render();
-      schedule();
-    }, Math.max(1, session.watchDelay));
-  };
   render();
   schedule();
-  return { screen, session, render, finish, done };
+  return {
+    screen,
+    get current() {
+      return top();
+    },
+    get session() {
+      const s = top();
+      if (!(s instanceof DuelScreen)) throw new Error('the top screen is not a duel');
+      return s.session;
+    },
+    render,
+    finish,
+    done,
+  };
 }
 
 /** Runs the app on the real terminal until the player quits; returns the exit code. */
 export async function runTerminalApp(o: AppOptions): Promise<number> {
   const app = createApp({ input: process.stdin, output: process.stdout }, o);
   const stop = (code: number) => () => app.finish(code);
-  const onTerm = stop(0);
-  const onHup = stop(0);
-  process.once('SIGTERM', onTerm);
-  process.once('SIGHUP', onHup);
+  process.once('SIGTERM', stop(0));
+  process.once('SIGHUP', stop(0));
   const onCrash = (e: unknown): void => {
     app.finish(1);
     process.stderr.write(`arena: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
@@ -119,8 +152,9 @@ export async function runTerminalApp(o: AppOptions): Promise<number> {
   };
   process.on('uncaughtException', onCrash);
   process.on('unhandledRejection', onCrash);
+  const first = app.current;
   const code = await app.done;
-  const path = app.session.replayPath;
-  if (path) process.stdout.write(`replay saved to ${path}\n`);
+  const written = first instanceof DuelScreen ? first.session.replayPaths : [];
+  if (written.length) process.stdout.write(`replay${written.length > 1 ? 's' : ''} saved: ${written.join(', ')}\n`);
   return code;
 }

@@ -1,6 +1,8 @@
+import { basename } from 'node:path';
 import type { Content } from '../content/index.js';
 import { cosmeticStream } from '../core/rng.js';
 import { Duel, type DuelSetup, type StepResult, type TurnRecord } from '../game/duel.js';
+import type { ReplayPlayer } from '../replay/player.js';
 import { makeHeader, ReplayRecorder } from '../replay/recorder.js';
 import type { AttackOption, AttackPreview } from '../rules/ruleset.js';
 import { aimAt, attackContext } from '../systems/combat.js';
@@ -24,17 +26,26 @@ export type UiMode =
   | { readonly kind: 'look'; readonly cursor: Point }
   | { readonly kind: 'help' }
   | { readonly kind: 'confirm-quit' }
+  | { readonly kind: 'confirm-takeover' }
+  | { readonly kind: 'jump'; readonly digits: string }
   | { readonly kind: 'over' };
 
-export interface SessionOptions {
-  readonly mode: 'play' | 'watch';
-  readonly setup: DuelSetup;
+/** How a session begins: a new duel, a duel carried on (resumed), or a replay to play back. */
+export type SessionStart =
+  | { readonly kind: 'new'; readonly mode: 'play' | 'watch'; readonly setup: DuelSetup }
+  | { readonly kind: 'continue'; readonly duel: Duel; readonly recorder: ReplayRecorder | null }
+  | { readonly kind: 'replay'; readonly player: ReplayPlayer };
+
+/** What a session needs from around it. */
+export interface SessionEnv {
   readonly content: Content;
   readonly savesDir: string | null;
   readonly program: string;
   readonly now: () => Date;
   readonly freshSeed: () => string;
 }
+
+export type ViewOf = 'hero' | 'foe' | 'all';
 
 /** A key as blessed reports it: the character typed (if printable) and the key's name. */
 export interface Key {
@@ -56,7 +67,7 @@ export function directionForKey(k: Key): DirectionName | undefined {
 }
 
 /** Every key of every screen, for the help screen and the README. */
-export const KEY_HELP: Readonly<Record<'play' | 'watch' | 'target' | 'over', readonly [string, string][]>> = {
+export const KEY_HELP: Readonly<Record<'play' | 'watch' | 'replay' | 'target' | 'over', readonly [string, string][]>> = {
   play: [
     ['h j k l y u b n', 'move or attack; also arrows, Home End PgUp PgDn, numpad'],
     ['. 5 s', 'wait a turn'],
@@ -74,10 +85,25 @@ export const KEY_HELP: Readonly<Record<'play' | 'watch' | 'target' | 'over', rea
     ['space', 'pause / resume'],
     ['. s', 'one turn (while paused)'],
     ['+ -', 'faster / slower'],
-    ['v', 'toggle the hero\'s view / the whole arena'],
+    ['v', "the hero's view, the foe's view, or the whole arena"],
+    ['x', 'look around: cursor, cell and fighter odds'],
     ['[ ] { }', 'scroll / browse the rules pane'],
     ['?', 'this help'],
     ['Q  Ctrl-C', 'quit'],
+  ],
+  replay: [
+    ['space', 'play / pause'],
+    ['. l right', 'one turn forward'],
+    [', h left', 'one turn back'],
+    ['+ -', 'faster / slower'],
+    ['< >  Home End', 'jump to the start / the end'],
+    ['g', 'jump to a turn (type its number, then Enter)'],
+    ['v', "the hero's view, the foe's view, or the whole arena"],
+    ['t', 'take over: play on from this turn (a new replay)'],
+    ['x', 'look around: cursor, cell and fighter odds'],
+    ['[ ] { }', 'scroll / browse the rules pane'],
+    ['?', 'this help'],
+    ['q Q  Ctrl-C', 'leave the replay'],
   ],
   target: [
     ['directions', 'move the target cursor'],
@@ -99,65 +125,111 @@ const DEFEAT_LINES = ['The dice were not kind.', 'Check the rules pane: every ro
 const DRAW_LINES = ['Neither side gave way.', 'A stalemate.'] as const;
 
 export class Session {
+  mode: 'play' | 'watch' | 'replay';
   duel!: Duel;
   recorder: ReplayRecorder | null = null;
+  /** The replay being played back (replay mode only). */
+  player: ReplayPlayer | undefined;
   ui: UiMode = { kind: 'main' };
   /** One line of feedback that is not part of the duel's log ("a wall blocks the way"). */
   status = '';
   /** Remembered terrain for the viewer: 0 unknown, otherwise terrain + 1. */
   memory!: Uint8Array;
   visible!: Uint8Array;
+  /** Whose eyes the map is drawn through. */
+  viewOf: ViewOf = 'hero';
   /** Lines scrolled in the rules pane. */
   rulesScroll = 0;
   /** Which trace the rules pane shows: an index into duel.traces, or -1 for the latest round. */
   traceIndex = -1;
   /** The first trace of the latest round (since the player's last command, or the last watched turn). */
   roundStart = 0;
-  /** Watch mode: whether turns play by themselves, and how fast. */
+  /** Watch and replay modes: whether turns play by themselves, and how fast. */
   running = true;
   speedIndex = 3;
-  omniscient = false;
   finished = false;
   /** The last projectile flown, drawn until the next command. */
   flash: DuelEvent[] = [];
   /** A line of flavour for the end screen, from the cosmetic stream (never saved, never played). */
   epitaph = '';
-  private setup: DuelSetup;
+  /** Every replay this session wrote (a rematch starts another). */
+  readonly replayPaths: string[] = [];
+  private setup!: DuelSetup;
 
-  constructor(private readonly opts: SessionOptions) {
-    this.setup = opts.setup;
-    this.start(opts.setup);
+  constructor(
+    start: SessionStart,
+    private readonly env: SessionEnv,
+  ) {
+    this.mode = start.kind === 'new' ? start.mode : start.kind === 'replay' ? 'replay' : 'play';
+    if (start.kind === 'new') this.startNew(start.setup);
+    else if (start.kind === 'continue') this.carryOn(start.duel, start.recorder);
+    else this.startReplay(start.player);
   }
 
-  get mode(): 'play' | 'watch' {
-    return this.opts.mode;
+  /** Whether the map shows the whole arena. */
+  get omniscient(): boolean {
+    return this.viewOf === 'all';
   }
 
-  get viewer(): ArenaEntity {
-    return this.duel.hero;
-  }
-
-  private start(setup: DuelSetup): void {
-    this.recorder?.close();
-    this.setup = setup;
-    this.duel = new Duel(setup, this.opts.content, { tracing: true });
+  private reset(duel: Duel): void {
+    this.duel = duel;
+    this.setup = duel.setup;
     this.ui = { kind: 'main' };
     this.status = '';
     this.rulesScroll = 0;
     this.traceIndex = -1;
     this.roundStart = 0;
     this.flash = [];
-    const g = this.duel.grid;
+    this.finished = false;
+    const g = duel.grid;
     this.memory = new Uint8Array(g.width * g.height);
     this.visible = new Uint8Array(g.width * g.height);
-    this.recorder = null;
-    if (this.opts.savesDir) {
-      const header = makeHeader(setup, this.opts.program, this.opts.content.fingerprint, [this.duel.hero.fighter?.name ?? '', this.duel.foe.fighter?.name ?? ''], this.opts.now().toISOString());
-      this.recorder = ReplayRecorder.create(this.opts.savesDir, header);
-    }
-    this.duel.message(`${this.duel.arena.name}. ${this.mode === 'play' ? 'Press ? for the keys.' : 'Watching: space pauses, ? lists the keys.'}`, 'info');
+  }
+
+  private startNew(setup: DuelSetup): void {
+    this.recorder?.close();
+    const duel = new Duel(setup, this.env.content, { tracing: true });
+    this.reset(duel);
+    this.recorder = this.env.savesDir ? ReplayRecorder.create(this.env.savesDir, this.header(duel)) : null;
+    if (this.recorder) this.replayPaths.push(this.recorder.path);
+    duel.message(`${duel.arena.name}. ${this.mode === 'play' ? 'Press ? for the keys.' : 'Watching: space pauses, ? lists the keys.'}`, 'info');
     this.refreshView();
     if (this.mode === 'play') this.advance();
+  }
+
+  /** Carries on a duel already under way (resumed, or taken over), recording with `recorder`. */
+  private carryOn(duel: Duel, recorder: ReplayRecorder | null): void {
+    this.reset(duel);
+    this.roundStart = duel.traces.length;
+    this.recorder = recorder;
+    if (recorder) this.replayPaths.push(recorder.path);
+    this.mode = duel.hero.fighter?.controller === 'player' ? 'play' : 'watch';
+    duel.message(`Carrying on at turn ${duel.turn}. ${this.mode === 'play' ? 'Press ? for the keys.' : 'Space pauses.'}`, 'info');
+    this.refreshView();
+    if (this.mode === 'play') this.advance();
+    if (duel.outcome) this.over();
+  }
+
+  private startReplay(player: ReplayPlayer): void {
+    this.player = player;
+    this.reset(player.duel);
+    this.running = false;
+    this.viewOf = 'all';
+    this.memory.set(this.duel.grid.cells.map((c) => c + 1));
+    this.replayMoved();
+    const problem = player.divergence ? ` It diverges at turn ${player.divergence.turn}: ${player.divergence.detail}.` : '';
+    this.status = `Replay of ${player.length} turns.${problem} Space plays, ? lists the keys.`;
+  }
+
+  private header(duel: Duel, branch?: { from: string; turn: number; hash: string }) {
+    return makeHeader(
+      duel.setup,
+      this.env.program,
+      this.env.content.fingerprint,
+      [duel.hero.fighter?.name ?? '', duel.foe.fighter?.name ?? ''],
+      this.env.now().toISOString(),
+      branch,
+    );
   }
 
   get replayPath(): string | null {
@@ -166,9 +238,11 @@ export class Session {
 
   /** Recomputes what the viewer sees and remembers. */
   refreshView(): void {
-    const v = this.duel.world.get(this.duel.heroId);
-    if (v?.pos && v.body && v.body.hp > 0) this.visible = this.duel.fov(v.id);
-    const cells = this.duel.grid.cells;
+    const d = this.duel;
+    const id = this.viewOf === 'foe' ? d.foeId : d.heroId;
+    const v = d.world.get(id);
+    if (this.viewOf !== 'all' && v?.pos && v.body && v.body.hp > 0) this.visible = d.fov(id);
+    const cells = d.grid.cells;
     for (let i = 0; i < cells.length; i++) if (this.visible[i]) this.memory[i] = (cells[i] as number) + 1;
   }
 
@@ -221,10 +295,11 @@ export class Session {
     if (this.duel.outcome) this.over();
   }
 
-  /** Watch mode: one turn, when running (the app calls this on a timer). */
+  /** Watch and replay modes: one turn, when running (the app calls this on a timer). */
   tick(): void {
-    if (this.mode !== 'watch' || !this.running || this.finished || this.ui.kind !== 'main') return;
-    this.stepWatch();
+    if (!this.running || this.finished || this.ui.kind !== 'main') return;
+    if (this.mode === 'watch') this.stepWatch();
+    else if (this.mode === 'replay') this.replayStep(1);
   }
 
   private stepWatch(): void {
@@ -239,6 +314,71 @@ export class Session {
 
   get watchDelay(): number {
     return WATCH_SPEEDS[this.speedIndex] ?? 120;
+  }
+
+  /** Whether the app should call `tick` on a timer now. */
+  get ticking(): boolean {
+    return this.running && !this.finished && (this.mode === 'watch' || (this.mode === 'replay' && (this.player?.position ?? 0) < (this.player?.length ?? 0)));
+  }
+
+  // --- Replay playback --------------------------------------------------------------------
+
+  /** After the player moved through the replay: what changed on screen. */
+  private replayMoved(): void {
+    const d = this.duel;
+    this.traceIndex = -1;
+    this.rulesScroll = 0;
+    // The rules pane shows the last turn's traces; the flash its projectile.
+    const last = d.traces.at(-1)?.turn;
+    this.roundStart = last === undefined ? d.traces.length : d.traces.findIndex((t) => t.turn === last);
+    this.flash = [...d.events];
+    this.refreshView();
+    const p = this.player;
+    if (p && p.position >= p.length) {
+      this.running = false;
+      if (d.outcome) this.status = `End of the replay: ${d.outcome.reason}.`;
+      else if (p.divergence) this.status = `The replay diverges at turn ${p.divergence.turn}: ${p.divergence.detail}.`;
+      else this.status = 'End of the replay: the duel was left unfinished (t takes over from here).';
+    }
+  }
+
+  private replayStep(delta: number): void {
+    const p = this.player;
+    if (!p) return;
+    this.status = '';
+    if (delta === 1) p.stepForward();
+    else p.seek(p.position + delta);
+    this.replayMoved();
+  }
+
+  private replaySeek(turn: number): void {
+    const p = this.player;
+    if (!p) return;
+    this.status = '';
+    p.seek(turn);
+    this.replayMoved();
+  }
+
+  /** Take over: play on from this turn in a new replay that records where it branched from. */
+  private takeOver(): void {
+    const p = this.player;
+    if (!p) return;
+    const d = this.duel;
+    if (d.outcome) {
+      this.status = 'The duel is over at this turn: step back to take over earlier.';
+      return;
+    }
+    const turn = p.position;
+    const shared = p.replay.turns.slice(0, turn);
+    const branch = { from: basename(p.replay.file), turn, hash: turn > 0 ? (shared[turn - 1] as TurnRecord).hash : d.stateHash() };
+    d.setController(d.heroId, 'player');
+    const recorder = this.env.savesDir ? ReplayRecorder.create(this.env.savesDir, this.header(d, branch), shared) : null;
+    this.player = undefined;
+    this.running = false;
+    this.viewOf = 'hero';
+    this.memory.fill(0);
+    this.carryOn(d, recorder);
+    this.status = `You take over after turn ${turn}.${recorder ? ` Recording to ${basename(recorder.path)}.` : ''}`;
   }
 
   // --- Keys ----------------------------------------------------------------------------
@@ -257,9 +397,24 @@ export class Session {
         this.ui = { kind: 'main' };
         this.status = '';
         return undefined;
+      case 'confirm-takeover':
+        this.ui = { kind: 'main' };
+        if (ch === 'y' || ch === 'Y') this.takeOver();
+        else this.status = 'Cancelled.';
+        return undefined;
+      case 'jump': {
+        if (k.name === 'escape') this.ui = { kind: 'main' };
+        else if (k.name === 'enter' || k.name === 'return') {
+          const digits = this.ui.digits;
+          this.ui = { kind: 'main' };
+          if (digits !== '') this.replaySeek(Number(digits));
+        } else if (k.name === 'backspace') this.ui = { kind: 'jump', digits: this.ui.digits.slice(0, -1) };
+        else if (/^[0-9]$/.test(ch) && this.ui.digits.length < 7) this.ui = { kind: 'jump', digits: this.ui.digits + ch };
+        return undefined;
+      }
       case 'over':
         if (ch === 'r') this.restart(this.setup.seed);
-        else if (ch === 'n') this.restart(this.opts.freshSeed());
+        else if (ch === 'n') this.restart(this.env.freshSeed());
         else if (ch === 'q' || ch === 'Q' || esc) return 'quit';
         else if (ch === '?') this.ui = { kind: 'help' };
         else if (this.rulesKeys(ch)) return undefined;
@@ -292,7 +447,7 @@ export class Session {
       case 'look':
         return this.cursorKey(k);
       case 'main':
-        return this.mode === 'watch' ? this.watchKey(k) : this.playKey(k);
+        return this.mode === 'watch' ? this.watchKey(k) : this.mode === 'replay' ? this.replayKey(k) : this.playKey(k);
     }
   }
 
@@ -317,7 +472,48 @@ export class Session {
     else if ((ch === '.' || ch === 's') && !this.running) this.stepWatch();
     else if (ch === '+' || ch === '=') this.speedIndex = Math.min(WATCH_SPEEDS.length - 1, this.speedIndex + 1);
     else if (ch === '-' || ch === '_') this.speedIndex = Math.max(0, this.speedIndex - 1);
-    else if (ch === 'v') this.omniscient = !this.omniscient;
+    else if (ch === 'v') this.cycleView();
+    else if (ch === 'x') this.beginLook();
+    else if (ch === '?') this.ui = { kind: 'help' };
+    else this.rulesKeys(ch);
+    return undefined;
+  }
+
+  private cycleView(): void {
+    this.viewOf = this.viewOf === 'hero' ? 'foe' : this.viewOf === 'foe' ? 'all' : 'hero';
+    if (this.mode !== 'replay') this.memory.fill(0);
+    this.refreshView();
+  }
+
+  private beginLook(): void {
+    const p = this.duel.hero.pos ?? this.duel.foe.pos;
+    this.ui = { kind: 'look', cursor: p ? { ...p } : { x: 1, y: 1 } };
+  }
+
+  private replayKey(k: Key): 'quit' | undefined {
+    const ch = k.ch ?? '';
+    const p = this.player;
+    if (!p) return undefined;
+    if (ch === 'q' || ch === 'Q') return 'quit';
+    if (ch === ' ') {
+      if (p.position >= p.length) this.replaySeek(0);
+      this.running = !this.running;
+    } else if (ch === '.' || ch === 'l' || k.name === 'right') {
+      this.running = false;
+      this.replayStep(1);
+    } else if (ch === ',' || ch === 'h' || k.name === 'left') {
+      this.running = false;
+      this.replayStep(-1);
+    } else if (ch === '<' || k.name === 'home') this.replaySeek(0);
+    else if (ch === '>' || k.name === 'end') this.replaySeek(p.length);
+    else if (ch === 'g') this.ui = { kind: 'jump', digits: '' };
+    else if (ch === '+' || ch === '=') this.speedIndex = Math.min(WATCH_SPEEDS.length - 1, this.speedIndex + 1);
+    else if (ch === '-' || ch === '_') this.speedIndex = Math.max(0, this.speedIndex - 1);
+    else if (ch === 'v') this.cycleView();
+    else if (ch === 't') {
+      if (this.env.savesDir === null) this.status = 'Taking over needs somewhere to record: start without --no-save.';
+      else this.ui = { kind: 'confirm-takeover' };
+    } else if (ch === 'x') this.beginLook();
     else if (ch === '?') this.ui = { kind: 'help' };
     else this.rulesKeys(ch);
     return undefined;
@@ -362,7 +558,7 @@ export class Session {
         this.act({ type: 'pickup' });
         break;
       case 'x':
-        this.ui = { kind: 'look', cursor: hero.pos ? { ...hero.pos } : { x: 1, y: 1 } };
+        this.beginLook();
         break;
       case '?':
         this.ui = { kind: 'help' };
@@ -429,7 +625,8 @@ export class Session {
 
   private restart(seed: string): void {
     this.finished = false;
-    this.start({ ...this.setup, seed });
+    if (this.mode === 'replay') this.mode = 'play';
+    this.startNew({ ...this.setup, seed, heroControl: this.mode === 'play' ? 'player' : 'ai' });
   }
 
   /** Ends the session: the replay keeps every whole turn played. */

@@ -72,7 +72,7 @@ export class View {
     const P = this.pal;
     const g = s.duel.grid;
     const { ox, oy } = this.mapOffset(s);
-    const all = s.omniscient && s.mode === 'watch';
+    const all = s.omniscient && s.mode !== 'play';
     for (let y = 0; y < g.height; y++) {
       for (let x = 0; x < g.width; x++) {
         const i = y * g.width + x;
@@ -208,7 +208,7 @@ export class View {
     } else if (s.ui.kind === 'look') {
       const cur = s.ui.cursor;
       const g = s.duel.grid;
-      const seen = s.visible[cur.y * g.width + cur.x] || (s.omniscient && s.mode === 'watch');
+      const seen = s.visible[cur.y * g.width + cur.x] || (s.omniscient && s.mode !== 'play');
       const remembered = s.memory[cur.y * g.width + cur.x];
       const terrain = seen ? TERRAIN_INFO[g.get(cur.x, cur.y)].name : remembered ? `${TERRAIN_INFO[((remembered as number) - 1) as Terrain].name} (remembered)` : 'unknown';
       lines.push({ text: `${cur.x},${cur.y}: ${terrain}`, colour: 'white' });
@@ -245,7 +245,9 @@ export class View {
       return;
     }
     // The right end keeps the watch controls and the help key; the left end gives way.
-    const right = `${s.mode === 'watch' ? `${s.running ? 'playing' : 'paused'} ${s.watchDelay}ms · ${s.omniscient ? 'all' : "hero's view"} · ` : ''}? help `;
+    const view = s.viewOf === 'all' ? 'all' : `${s.viewOf}'s view`;
+    const replay = s.player ? `${s.player.position}/${s.player.length} · ` : '';
+    const right = `${s.mode !== 'play' ? `${replay}${s.running ? 'playing' : 'paused'} ${s.watchDelay}ms · ${view} · ` : ''}? help `;
     const left = ` seed ${d.setup.seed} · turn ${d.gameTurns.toFixed(1)} · ${d.ruleset.id} ${d.edition}`;
     c.text(0, LAYOUT.barY, left, a, 80 - right.length - 1);
     c.text(80 - right.length, LAYOUT.barY, right, a);

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import xtermHeadless from '@xterm/headless';
 import { loadContent } from '../../src/content/index.js';
 import type { DuelSetup } from '../../src/game/duel.js';
-import { type App, createApp } from '../../src/tui/app.js';
+import { type App, type AppStart, createApp } from '../../src/tui/app.js';
 
 const { Terminal } = xtermHeadless;
 
@@ -53,21 +53,23 @@ export function defaultSetup(over: Partial<DuelSetup> = {}): DuelSetup {
 }
 
 /** Starts the real app on fake streams, piping its output into a headless xterm. */
-export async function startHarness(opts: { mode?: 'play' | 'watch'; setup?: Partial<DuelSetup>; save?: boolean } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { mode?: 'play' | 'watch'; setup?: Partial<DuelSetup>; save?: boolean; start?: AppStart; savesDir?: string } = {},
+): Promise<Harness> {
   const mode = opts.mode ?? 'play';
   const input = new PassThrough();
   const output = new FakeTtyOutput(80, 24);
   const term = new Terminal({ cols: 80, rows: 24, allowProposedApi: true });
   output.on('data', (chunk: Buffer) => term.write(chunk));
-  const savesDir = mkdtempSync(join(tmpdir(), 'arena-tui-'));
+  const savesDir = opts.savesDir ?? mkdtempSync(join(tmpdir(), 'arena-tui-'));
   let seeds = 0;
+  const start: AppStart = opts.start ?? { kind: 'session', start: { kind: 'new', mode, setup: defaultSetup({ heroControl: mode === 'play' ? 'player' : 'ai', ...opts.setup }) } };
   const app = createApp(
     { input, output },
     {
-      mode,
-      setup: defaultSetup({ heroControl: mode === 'play' ? 'player' : 'ai', ...opts.setup }),
+      start,
       content: loadContent(),
-      savesDir: opts.save === false ? null : savesDir,
+      savesDir: opts.save === false ? null : (opts.savesDir ?? savesDir),
       program: 'test',
       autoplay: false,
       colour: true,

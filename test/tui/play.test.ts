@@ -178,6 +178,8 @@ describe('watch mode', () => {
     await h.press('+');
     expect(s.watchDelay).toBeLessThan(delay);
     await h.press('v');
-    expect(h.lines()[23]).toContain('all');
+    expect(h.lines()[23]).toContain("foe's view");
+    await h.press('v');
+    expect(h.lines()[23]).toContain(' all ');
   });
 });

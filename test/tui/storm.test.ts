@@ -20,11 +20,11 @@ describe('a storm of random keys', () => {
       // Q is left out of the alphabet above so the storm does not end the session early.
       const keys = fc.sample(fc.constantFrom(...KEYS), { numRuns: 1500, seed: mode === 'play' ? 1 : 2 });
       h = await startHarness({ mode, save: false, setup: { arena: 'rooms', foeState: 'hunting' } });
+      const s = h.app.session;
       for (const k of keys) {
         await h.press(k);
         if (mode === 'watch' && k === '.') h.app.session.tick();
       }
-      const s = h.app.session;
       let quit = false;
       void h.app.done.then(() => (quit = true));
       await h.settle();

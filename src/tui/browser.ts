@@ -1,0 +1,156 @@
+import { basename } from 'node:path';
+import { ReplayError, readReplayFile } from '../replay/format.js';
+import { ReplayPlayer } from '../replay/player.js';
+import { type SaveSummary, deleteSave, listSaves, openForResume } from '../replay/saves.js';
+import { verifyReplay } from '../replay/verify.js';
+import type { Canvas } from './canvas.js';
+import { DuelScreen } from './duel-screen.js';
+import { FLAG_BOLD, FLAG_INVERSE, type Palette } from './palette.js';
+import type { Screen, ScreenAction } from './screen.js';
+import type { Key, SessionEnv } from './session.js';
+
+export const BROWSER_KEYS: readonly [string, string][] = [
+  ['up down j k', 'choose a duel (PgUp PgDn Home End too)'],
+  ['Enter o', 'open it: replay with seeking, views and take-over'],
+  ['r', 'resume an unfinished duel, recording to the same file'],
+  ['v', 'verify it: replay every checkpoint'],
+  ['d', 'delete it (asks first)'],
+  ['q Esc', 'leave'],
+];
+
+const LIST_TOP = 3;
+const LIST_ROWS = 16;
+
+/** The saves browser: every recorded duel, to open, resume, verify or delete. */
+export class BrowserScreen implements Screen {
+  private saves: SaveSummary[] = [];
+  private selected = 0;
+  private top = 0;
+  private status = '';
+  private confirmDelete = false;
+
+  constructor(
+    private readonly env: SessionEnv & { readonly force?: boolean },
+    private readonly palette: Palette,
+  ) {
+    this.refresh();
+  }
+
+  private refresh(): void {
+    const keep = this.saves[this.selected]?.file;
+    this.saves = this.env.savesDir ? listSaves(this.env.savesDir) : [];
+    const i = keep ? this.saves.findIndex((s) => s.file === keep) : -1;
+    this.selected = Math.max(0, Math.min(i >= 0 ? i : this.selected, this.saves.length - 1));
+  }
+
+  shown(): void {
+    this.refresh();
+  }
+
+  tickDelay(): number | undefined {
+    return undefined;
+  }
+
+  tick(): void {}
+
+  close(): void {}
+
+  key(k: Key): ScreenAction {
+    const ch = k.ch ?? '';
+    if (this.confirmDelete) {
+      this.confirmDelete = false;
+      const s = this.saves[this.selected];
+      if ((ch === 'y' || ch === 'Y') && s && this.env.savesDir) {
+        try {
+          deleteSave(this.env.savesDir, s.path);
+          this.status = `Deleted ${s.file}.`;
+        } catch (e) {
+          this.status = (e as Error).message;
+        }
+        this.refresh();
+      } else this.status = 'Nothing deleted.';
+      return undefined;
+    }
+    if (ch === 'q' || ch === 'Q' || k.name === 'escape') return { kind: 'back' };
+    const move = (d: number) => {
+      this.selected = Math.max(0, Math.min(this.saves.length - 1, this.selected + d));
+      this.status = '';
+    };
+    if (ch === 'j' || k.name === 'down') move(1);
+    else if (ch === 'k' || k.name === 'up') move(-1);
+    else if (k.name === 'pagedown') move(LIST_ROWS);
+    else if (k.name === 'pageup') move(-LIST_ROWS);
+    else if (k.name === 'home') move(-this.saves.length);
+    else if (k.name === 'end') move(this.saves.length);
+    const s = this.saves[this.selected];
+    if (!s) return undefined;
+    if (ch === 'o' || k.name === 'enter' || k.name === 'return') return this.open(s);
+    if (ch === 'r') return this.resume(s);
+    if (ch === 'v') this.verify(s);
+    else if (ch === 'd') {
+      this.confirmDelete = true;
+      this.status = `Delete ${s.file}? This cannot be undone. (y/n)`;
+    }
+    return undefined;
+  }
+
+  private open(s: SaveSummary): ScreenAction {
+    try {
+      const player = ReplayPlayer.load(readReplayFile(s.path), this.env.content, { force: this.env.force ?? false });
+      return { kind: 'open', screen: new DuelScreen({ kind: 'replay', player }, this.env, this.palette) };
+    } catch (e) {
+      this.status = (e as Error).message;
+      return undefined;
+    }
+  }
+
+  private resume(s: SaveSummary): ScreenAction {
+    if (!this.env.savesDir) return undefined;
+    try {
+      const { player, recorder } = openForResume(s.path, this.env.savesDir, this.env.content, { force: this.env.force ?? false });
+      return { kind: 'open', screen: new DuelScreen({ kind: 'continue', duel: player.duel, recorder }, this.env, this.palette) };
+    } catch (e) {
+      this.status = e instanceof ReplayError || e instanceof Error ? e.message : String(e);
+      return undefined;
+    }
+  }
+
+  private verify(s: SaveSummary): void {
+    try {
+      const r = verifyReplay(readReplayFile(s.path), this.env.content, { force: this.env.force ?? false });
+      const d = r.divergence;
+      this.status = r.ok ? `OK: all ${r.turns} turns match.` : `FAILS at turn ${d?.turn}: ${d?.detail} (expected ${d?.expected}, got ${d?.actual})`;
+    } catch (e) {
+      this.status = (e as Error).message;
+    }
+  }
+
+  paint(c: Canvas): void {
+    const P = this.palette;
+    c.clear(P.attr());
+    const title = ` Saved duels in ${this.env.savesDir ?? '(not recording)'}: ${this.saves.length}`;
+    c.fill(0, 0, 80, 1, P.attr('black', 'grey'));
+    c.text(0, 0, title, P.attr('black', 'grey'), 80);
+    c.text(1, 2, 'date              ruleset         hero vs foe                  outcome   turns', P.attr('cyan', 'default', FLAG_BOLD), 78);
+    if (this.saves.length === 0) c.text(1, LIST_TOP, 'No replays yet: every duel you play or watch is recorded here.', P.attr('dark-grey'), 78);
+    if (this.selected < this.top) this.top = this.selected;
+    if (this.selected >= this.top + LIST_ROWS) this.top = this.selected - LIST_ROWS + 1;
+    this.saves.slice(this.top, this.top + LIST_ROWS).forEach((s, i) => {
+      const sel = this.top + i === this.selected;
+      const when = s.created.replace('T', ' ').slice(0, 16).padEnd(17);
+      const who = `${s.fighters[0]} vs ${s.fighters[1]}${s.branched ? ' *' : ''}`.slice(0, 28).padEnd(29);
+      const line = s.problem
+        ? `${s.file.slice(0, 44).padEnd(46)}${s.problem}`.slice(0, 78)
+        : `${when} ${s.ruleset.slice(0, 15).padEnd(16)}${who}${s.outcome.padEnd(10)}${String(s.turns).padStart(5)}`;
+      const colour = s.problem ? 'bright-red' : s.outcome === 'win' ? 'bright-green' : s.outcome === 'loss' ? 'red' : s.outcome === 'unfinished' ? 'yellow' : 'white';
+      c.text(1, LIST_TOP + i, line.padEnd(78), P.attr(colour, 'default', sel ? FLAG_INVERSE : 0), 78);
+    });
+    const s = this.saves[this.selected];
+    const detail = s && !s.problem ? `${s.file} · seed ${s.seed} · ${s.edition}${s.reason ? ` · ${s.reason}` : ''}${s.branched ? ' · taken over from another replay' : ''}` : '';
+    c.text(1, 20, detail, P.attr('grey'), 78);
+    c.text(1, 21, this.status, P.attr(this.confirmDelete ? 'yellow' : 'white', 'default', this.confirmDelete ? FLAG_BOLD : 0), 78);
+    c.text(1, 22, 'Enter open · r resume · v verify · d delete · q leave', P.attr('dark-grey'), 78);
+    c.fill(0, 23, 80, 1, P.attr('black', 'grey'));
+    c.text(0, 23, ` ${basename(this.env.savesDir ?? '')}: ${this.saves.filter((x) => x.outcome === 'unfinished').length} unfinished`, P.attr('black', 'grey'), 80);
+  }
+}
