@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, linkSync, mkdirSync, openSync, readFileSync, readSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DuelSetup, Outcome, TurnRecord } from '../game/duel.js';
 import { REPLAY_FORMAT, REPLAY_VERSION, type ReplayHeader, turnLine } from './format.js';
@@ -89,20 +89,29 @@ export class ReplayRecorder {
   static create(dir: string, header: ReplayHeader, prefix: readonly TurnRecord[] = []): ReplayRecorder {
     mkdirSync(dir, { recursive: true });
     const base = replayBaseName(header);
-    for (let n = 1; n < 10_000; n++) {
-      const path = join(dir, n === 1 ? `${base}.jsonl` : `${base}_${n}.jsonl`);
-      let fd: number;
-      try {
-        fd = openSync(path, 'wx');
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
-        throw e;
+    // The header (and any shared turns) is written to a private file first and then linked
+    // into place, so a replay is never seen without its whole header, even if the process is
+    // killed while writing it; linking fails on an existing name, so nothing is overwritten.
+    const partial = join(dir, `.${base}.${process.pid}.partial`);
+    writeFileSync(partial, `${JSON.stringify(header)}\n${prefix.map((t) => `${turnLine(t)}\n`).join('')}`, { flag: 'w' });
+    try {
+      const fd = openSync(partial, 'r');
+      fsyncSync(fd);
+      closeSync(fd);
+      for (let n = 1; n < 10_000; n++) {
+        const path = join(dir, n === 1 ? `${base}.jsonl` : `${base}_${n}.jsonl`);
+        try {
+          linkSync(partial, path);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
+          throw e;
+        }
+        return new ReplayRecorder(path, openSync(path, 'a'));
       }
-      const r = new ReplayRecorder(path, fd);
-      r.write(`${JSON.stringify(header)}\n${prefix.map((t) => `${turnLine(t)}\n`).join('')}`);
-      return r;
+      throw new Error(`cannot find a free replay name for ${base} in ${dir}`);
+    } finally {
+      unlinkSync(partial);
     }
-    throw new Error(`cannot find a free replay name for ${base} in ${dir}`);
   }
 
   private write(line: string): void {

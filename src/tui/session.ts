@@ -204,7 +204,7 @@ export class Session {
     this.recorder = recorder;
     if (recorder) this.replayPaths.push(recorder.path);
     this.mode = duel.hero.fighter?.controller === 'player' ? 'play' : 'watch';
-    duel.message(`Carrying on at turn ${duel.turn}. ${this.mode === 'play' ? 'Press ? for the keys.' : 'Space pauses.'}`, 'info');
+    duel.message(`Carrying on after ${duel.turn} recorded turns. ${this.mode === 'play' ? 'Press ? for the keys.' : 'Space pauses.'}`, 'info');
     this.refreshView();
     if (this.mode === 'play') this.advance();
     if (duel.outcome) this.over();
@@ -378,7 +378,7 @@ export class Session {
     this.viewOf = 'hero';
     this.memory.fill(0);
     this.carryOn(d, recorder);
-    this.status = `You take over after turn ${turn}.${recorder ? ` Recording to ${basename(recorder.path)}.` : ''}`;
+    this.status = `You take over after replay turn ${turn}.${recorder ? ` Recording to ${basename(recorder.path)}.` : ''}`;
   }
 
   // --- Keys ----------------------------------------------------------------------------

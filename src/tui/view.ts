@@ -240,8 +240,16 @@ export class View {
     const d = s.duel;
     const a = P.attr('black', 'grey');
     c.fill(0, LAYOUT.barY, 80, 1, a);
-    if (s.ui.kind === 'confirm-quit') {
-      c.text(0, LAYOUT.barY, ' Quit? The replay of this duel is kept. (y/n)', a, 80);
+    const prompt =
+      s.ui.kind === 'confirm-quit'
+        ? ' Quit? The replay of this duel is kept. (y/n)'
+        : s.ui.kind === 'confirm-takeover'
+          ? ` Take over after turn ${s.player?.position ?? 0} and play on? A new replay records it. (y/n)`
+          : s.ui.kind === 'jump'
+            ? ` Jump to turn (0-${s.player?.length ?? 0}): ${s.ui.digits}_   Enter jumps, Esc cancels`
+            : undefined;
+    if (prompt) {
+      c.text(0, LAYOUT.barY, prompt, a, 80);
       return;
     }
     // The right end keeps the watch controls and the help key; the left end gives way.
