@@ -1,0 +1,175 @@
+import { mkdirSync, readFileSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Content, loadContent } from '../content/index.js';
+import { Duel, type DuelSetup, type TurnRecord } from '../game/duel.js';
+import { turnLine } from '../replay/format.js';
+import { makeHeader } from '../replay/recorder.js';
+import { stepToward } from '../systems/ai.js';
+import type { Command } from '../systems/commands.js';
+
+/**
+ * The golden replays in test/replays/ and the fight catalogue in test/golden/. Tests check that
+ * the committed files still verify and still match; this script rewrites them, and is the only
+ * thing that does (`npm run golden`), for when a change to the rules or data is intended.
+ */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const REPLAYS_DIR = join(ROOT, 'test/replays');
+export const CATALOGUE_FILE = join(ROOT, 'test/golden/fight-catalogue.txt');
+const CREATED = '2026-01-01T00:00:00.000Z';
+const PROGRAM = 'golden';
+
+function setup(s: Partial<DuelSetup> & Pick<DuelSetup, 'seed'>): DuelSetup {
+  return {
+    ruleset: 'pixel-dungeon',
+    edition: 'spoiler',
+    hero: { template: 'warrior', options: {} },
+    foe: { template: 'gnoll-scout', options: {} },
+    arena: 'rooms',
+    heroControl: 'ai',
+    maxTurns: 1000,
+    ...s,
+  };
+}
+
+/**
+ * A simple player for golden replays with a player-controlled hero: closes in on the foe and
+ * strikes, throwing when it has something to throw and the foe is three or more cells away.
+ */
+function scriptedCommand(d: Duel): Command {
+  const hero = d.hero;
+  const foe = d.foe;
+  if (!hero.pos || !foe.pos || (foe.body?.hp ?? 0) <= 0) return { type: 'wait' };
+  const dist = d.distanceBetween(hero, foe);
+  const ranged = d.ruleset.attackOptions(d.view(hero)).find((o) => o.kind === 'projectile');
+  if (ranged && dist >= 3 && d.turn % 2 === 0) return { type: 'fire', option: ranged.id, target: { x: foe.pos.x, y: foe.pos.y } };
+  const dir = stepToward(d, hero, foe.pos);
+  return dir ? { type: 'move', dir } : { type: 'wait' };
+}
+
+interface Golden {
+  readonly name: string;
+  readonly setup: DuelSetup;
+  /** Take over after this turn of the same duel played by the AI (a branched replay). */
+  readonly branchAt?: number;
+}
+
+/** One golden replay per kind of duel the ruleset offers. */
+export const GOLDEN: readonly Golden[] = [
+  { name: 'pixel-dungeon-warrior-gnoll-scout', setup: setup({ seed: 'golden-1' }) },
+  { name: 'pixel-dungeon-source-assassin-brute', setup: setup({ seed: 'golden-2', edition: 'source', hero: { template: 'assassin', options: {} }, foe: { template: 'gnoll-brute', options: {} }, arena: 'cave' }) },
+  { name: 'pixel-dungeon-sniper-scorpio', setup: setup({ seed: 'golden-3', hero: { template: 'sniper', options: {} }, foe: { template: 'scorpio', options: {} }, arena: 'hall' }) },
+  { name: 'pixel-dungeon-source-mage-warlock', setup: setup({ seed: 'golden-4', edition: 'source', hero: { template: 'mage', options: { level: 8 } }, foe: { template: 'dwarf-warlock', options: {} }, arena: 'pit', foeState: 'hunting' }) },
+  { name: 'pixel-dungeon-berserker-skeleton', setup: setup({ seed: 'golden-5', hero: { template: 'berserker', options: {} }, foe: { template: 'skeleton', options: {} }, arena: 'random-rooms' }) },
+  { name: 'pixel-dungeon-player-rogue-thief', setup: setup({ seed: 'golden-6', heroControl: 'player', hero: { template: 'rogue', options: {} }, foe: { template: 'crazy-thief', options: {} }, arena: 'random-hall', foeState: 'hunting' }) },
+  { name: 'pixel-dungeon-taken-over-veteran-spinner', setup: setup({ seed: 'golden-7', hero: { template: 'veteran', options: {} }, foe: { template: 'cave-spinner', options: {} }, arena: 'random-cave' }), branchAt: 12 },
+];
+
+/** Plays a golden duel and returns the replay text (traced, with a fixed date). */
+export function goldenReplay(g: Golden, content: Content): string {
+  const duel = new Duel(g.setup, content, { tracing: true });
+  const records: TurnRecord[] = [];
+  let branch: { from: string; turn: number; hash: string } | undefined;
+  if (g.branchAt === 0) duel.setController(duel.heroId, 'player');
+  for (let guard = 0; guard < 100_000; guard++) {
+    if (g.branchAt !== undefined && !branch && duel.turn === g.branchAt) {
+      branch = { from: `${g.name}-before-take-over.jsonl`, turn: g.branchAt, hash: records[records.length - 1]?.hash ?? duel.stateHash() };
+      duel.setController(duel.heroId, 'player');
+    }
+    const r = duel.step();
+    const result = r.kind === 'input' ? duel.step(scriptedCommand(duel)) : r;
+    if (result.kind === 'rejected') {
+      const wait = duel.step({ type: 'wait' });
+      if (wait.kind !== 'turn') throw new Error(`golden ${g.name}: the scripted player is stuck`);
+      records.push(wait.record);
+      continue;
+    }
+    if (result.kind === 'turn') {
+      records.push(result.record);
+      continue;
+    }
+    break;
+  }
+  const header = makeHeader(g.setup, PROGRAM, content.fingerprint, [duel.hero.fighter?.name ?? '', duel.foe.fighter?.name ?? ''], CREATED, branch);
+  const end = duel.outcome ? `${JSON.stringify({ end: { ...duel.outcome, h: duel.stateHash() } })}\n` : '';
+  return `${JSON.stringify(header)}\n${records.map((r) => `${turnLine(r)}\n`).join('')}${end}`;
+}
+
+/** The duels of the fight catalogue: a fixed list of seeds over a few match-ups. */
+export const CATALOGUE: readonly DuelSetup[] = [
+  ...[1, 2, 3, 4, 5, 6].map((n) => setup({ seed: String(n) })),
+  ...[1, 2, 3].map((n) => setup({ seed: String(n), edition: 'source' })),
+  ...[1, 2, 3].map((n) => setup({ seed: String(n), hero: { template: 'huntress', options: {} }, foe: { template: 'vampire-bat', options: {} }, arena: 'pit' })),
+  ...[1, 2, 3].map((n) => setup({ seed: String(n), hero: { template: 'assassin', options: {} }, foe: { template: 'dwarf-monk', options: {} }, arena: 'cave', edition: 'source' })),
+  ...[1, 2, 3].map((n) => setup({ seed: String(n), hero: { template: 'mage', options: {} }, foe: { template: 'gnoll-shaman', options: {} }, arena: 'random-cave' })),
+];
+
+/** A short readable transcript of one duel: who, the outcome, hits and damage, the last words. */
+export function transcript(s: DuelSetup, content: Content): string {
+  const duel = new Duel(s, content, { tracing: false });
+  let turns = 0;
+  for (;;) {
+    const r = duel.step();
+    if (r.kind !== 'turn') break;
+    turns++;
+  }
+  const o = duel.outcome;
+  const hits = (who: string) => duel.messages.filter((m) => new RegExp(`^(The )?${who}.* hits? `, 'i').test(m.text)).length;
+  const misses = (who: string) => duel.messages.filter((m) => new RegExp(`^(The )?${who}.* miss(es)? `, 'i').test(m.text)).length;
+  const hero = duel.hero.fighter?.name ?? 'hero';
+  const foe = duel.foe.fighter?.name ?? 'foe';
+  const winner = !o ? 'unfinished' : o.winner === null ? 'draw' : o.winner === 0 ? `${hero} wins` : `${foe} wins`;
+  return [
+    `seed ${JSON.stringify(s.seed)}: ${hero} [${s.hero.template}] vs ${foe} in ${s.arena}, ${s.edition} edition`,
+    `  ${winner}: ${o?.reason ?? ''} after ${turns} turns (${duel.gameTurns.toFixed(3)} game turns)`,
+    `  ${hero}: hits ${hits(hero)}, misses ${misses(hero)}, ends on ${Math.max(0, duel.hero.body?.hp ?? 0)}/${duel.hero.body?.maxHp} HP`,
+    `  ${foe}: hits ${hits(foe)}, misses ${misses(foe)}, ends on ${Math.max(0, duel.foe.body?.hp ?? 0)}/${duel.foe.body?.maxHp} HP`,
+    ...duel.messages.slice(-3).map((m) => `  > ${m.text}`),
+    `  final checkpoint ${duel.stateHash()}`,
+  ].join('\n');
+}
+
+export function fightCatalogue(content: Content): string {
+  const head = [
+    '# Fight catalogue: one short transcript per duel, for a fixed list of seeds.',
+    '# Compared by test/golden/catalogue.test.ts; regenerate only on purpose with `npm run golden`.',
+    `# data ${content.fingerprint}`,
+  ];
+  return `${head.join('\n')}\n\n${CATALOGUE.map((s) => transcript(s, content)).join('\n\n')}\n`;
+}
+
+/** Rewrites (with --write) or checks the golden files; prints what it did. */
+function main(): void {
+  const write = process.argv.includes('--write');
+  const content = loadContent();
+  let stale = 0;
+  const check = (path: string, text: string): void => {
+    let old = '';
+    try {
+      old = readFileSync(path, 'utf8');
+    } catch {
+      old = '';
+    }
+    if (old === text) return;
+    stale++;
+    if (write) writeFileSync(path, text);
+    process.stdout.write(`${write ? 'wrote' : 'stale'} ${path}\n`);
+  };
+  mkdirSync(REPLAYS_DIR, { recursive: true });
+  const names = new Set(GOLDEN.map((g) => `${g.name}.jsonl`));
+  for (const g of GOLDEN) check(join(REPLAYS_DIR, `${g.name}.jsonl`), goldenReplay(g, content));
+  for (const f of readdirSync(REPLAYS_DIR)) {
+    if (f.endsWith('.jsonl') && !names.has(f)) {
+      stale++;
+      if (write) unlinkSync(join(REPLAYS_DIR, f));
+      process.stdout.write(`${write ? 'removed' : 'extra'} ${join(REPLAYS_DIR, f)}\n`);
+    }
+  }
+  mkdirSync(join(ROOT, 'test/golden'), { recursive: true });
+  check(CATALOGUE_FILE, fightCatalogue(content));
+  process.stdout.write(stale === 0 ? 'golden files are up to date\n' : `${stale} golden file(s) ${write ? 'rewritten' : 'out of date (npm run golden rewrites them)'}\n`);
+  if (!write && stale > 0) process.exit(1);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
