@@ -5,7 +5,11 @@ import { execFileSync } from 'node:child_process';
 import { loadContent } from '../content/index.js';
 import { Stream } from '../core/rng.js';
 import { NullTracer } from '../core/trace.js';
-import { Duel, type DuelSetup, type Profiler } from '../game/duel.js';
+import { Duel, type DuelSetup, type Profiler, type TurnRecord } from '../game/duel.js';
+import { type Replay, parseReplay, turnLine } from '../replay/format.js';
+import { DEFAULT_SNAPSHOT_EVERY, DEFAULT_WINDOW, ReplayPlayer } from '../replay/player.js';
+import { makeHeader } from '../replay/recorder.js';
+import { verifyReplay } from '../replay/verify.js';
 import { attackContext } from '../systems/combat.js';
 import { castProjectile } from '../world/projectile.js';
 import { Terrain } from '../world/terrain.js';
@@ -39,6 +43,13 @@ const setup: DuelSetup = {
 };
 
 let sink = 0;
+
+/** A replay of a duel just played, as the recorder would have written it. */
+function replayOf(d: Duel, records: readonly TurnRecord[]): Replay {
+  const header = makeHeader(d.setup, 'bench', content.fingerprint, [d.hero.fighter?.name ?? '', d.foe.fighter?.name ?? ''], '2026-01-01T00:00:00.000Z');
+  const end = d.outcome ? `${JSON.stringify({ end: { ...d.outcome, h: d.stateHash() } })}\n` : '';
+  return parseReplay('bench.jsonl', `${JSON.stringify(header)}\n${records.map((r) => `${turnLine(r)}\n`).join('')}${end}`);
+}
 const rows: [string, string, string][] = [];
 const row = (what: string, value: string, note = '') => {
   rows.push([what, value, note]);
@@ -136,7 +147,55 @@ row('per turn: rules', `${perTurn(buckets.rules).toFixed(1)} us`);
 const overhead = engine / work;
 row('per turn: engine (the rest)', `${perTurn(engine).toFixed(1)} us`, `${(overhead * 100).toFixed(0)}% on top of FOV+path+rules (target <= 50%): ${overhead <= 0.5 ? 'MET' : 'MISSED'}`);
 
-// 5. First frame.
+// 5. Replays: verification speed against simulation, and seeking in a long replay.
+{
+  const replays: Replay[] = [];
+  let simTurns = 0;
+  let simMs = 0;
+  for (let i = 0; i < 40; i++) {
+    const d = new Duel({ ...setup, seed: `replay-${i}` }, content, { tracing: false });
+    const records: TurnRecord[] = [];
+    const t0 = performance.now();
+    for (;;) {
+      const r = d.step();
+      if (r.kind !== 'turn') break;
+      records.push(r.record);
+    }
+    simMs += performance.now() - t0;
+    simTurns += records.length;
+    replays.push(replayOf(d, records));
+  }
+  const v0 = performance.now();
+  for (const r of replays) if (!verifyReplay(r, content).ok) throw new Error('a bench replay failed to verify');
+  const verifyMs = performance.now() - v0;
+  const simRate = (simTurns / simMs) * 1000;
+  const verifyRate = (simTurns / verifyMs) * 1000;
+  row('headless simulation (turns/s)', fmt(simRate));
+  row('verify (turns/s)', fmt(verifyRate), `ratio ${(verifyRate / simRate).toFixed(2)} (target >= 0.5): ${verifyRate / simRate >= 0.5 ? 'MET' : 'MISSED'}`);
+
+  // A 10,000-turn replay: the hero waits in its room while the gnoll scout sleeps in the other.
+  const long = new Duel({ ...setup, seed: 'long', heroControl: 'player', maxTurns: 6000 }, content, { tracing: false });
+  const longRecords: TurnRecord[] = [];
+  while (longRecords.length < 10_000) {
+    const r = long.step();
+    const t = r.kind === 'input' ? long.step({ type: 'wait' }) : r;
+    if (t.kind !== 'turn') break;
+    longRecords.push(t.record);
+  }
+  const longReplay = replayOf(long, longRecords);
+  const a0 = performance.now();
+  if (!verifyReplay(longReplay, content).ok) throw new Error('the long bench replay failed to verify');
+  const allMs = performance.now() - a0;
+  const player = ReplayPlayer.load(longReplay, content);
+  player.seek(0);
+  const s0 = performance.now();
+  player.seek(longRecords.length);
+  const seekMs = performance.now() - s0;
+  row(`replay all ${longRecords.length} turns`, `${allMs.toFixed(1)} ms`);
+  row('seek from turn 0 to the last turn', `${seekMs.toFixed(2)} ms`, `ratio ${(seekMs / allMs).toFixed(4)} (target <= 0.05): ${seekMs / allMs <= 0.05 ? 'MET' : 'MISSED'}; re-simulated ${player.costOfSeek(longRecords.length)} turns (never more than ${DEFAULT_SNAPSHOT_EVERY + DEFAULT_WINDOW})`);
+}
+
+// 6. First frame.
 const bin = fileURLToPath(new URL('../app/arena.js', import.meta.url));
 const bare = fileURLToPath(new URL('./bare-blessed.js', import.meta.url));
 const frames = await firstFrameTimes(bin, bare, 9);
