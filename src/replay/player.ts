@@ -82,7 +82,8 @@ export class ReplayPlayer {
 
   /** How many turns a seek to `turn` re-simulates: at most `snapshotEvery + window`. */
   costOfSeek(turn: number): number {
-    return Math.max(0, Math.min(this.length, turn)) - this.snapshotIndexFor(turn) * this.every;
+    const target = Math.max(0, Math.min(this.length, Math.trunc(turn)));
+    return target - this.snapshotIndexFor(target) * this.every;
   }
 
   /**

@@ -58,21 +58,26 @@ export class ReplayRecorder {
   }
 
   /**
-   * Continues recording a duel in its own file. Only a last line cut short (a killed writer's
-   * half line, which no reader uses) is removed first, so the new turns start on a line of their
-   * own; nothing else is touched. A lock file keeps a second program from writing to the same
-   * replay at the same time.
+   * Continues recording a duel in its own file, as read (`read.truncated` says whether its last
+   * line was cut short). Only a half-written last line, which no reader uses, is removed, so the
+   * new turns start on a line of their own; nothing else is touched. A lock file keeps a second
+   * program from writing to the same replay at the same time.
    */
-  static resume(path: string): ReplayRecorder {
+  static resume(path: string, read: { readonly truncated: boolean }): ReplayRecorder {
     const lock = takeLock(path);
     let fd: number;
     try {
       fd = openSync(path, 'r+');
       const size = fstatSync(fd).size;
       const keep = endOfLastWholeLine(fd, size);
-      if (keep < size) ftruncateSync(fd, keep);
       closeSync(fd);
       fd = openSync(path, 'a');
+      if (keep < size) {
+        // What follows the last newline is either a half-written line (dropped, as readers do) or
+        // a whole last line whose newline was not written yet (kept, and ended).
+        if (read.truncated) ftruncateSync(fd, keep);
+        else writeSync(fd, '\n');
+      }
     } catch (e) {
       releaseLock(lock);
       throw e;

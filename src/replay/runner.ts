@@ -88,6 +88,7 @@ export function checkEnd(duel: Duel, replay: Replay): Divergence | undefined {
 /**
  * Names the first rule whose rolls differ at a diverging turn: plays the duel again to the turn
  * before, then that turn with tracing, and compares its rule ledger with the recorded one.
+ * Returns 'same' when every rule rolled as recorded, undefined when it cannot tell.
  */
 export function firstRuleDiffering(replay: Replay, content: Content, turn: number): string | undefined {
   const rec = replay.turns[turn - 1];
@@ -111,5 +112,5 @@ export function firstRuleDiffering(replay: Replay, content: Content, turn: numbe
     if (a) return `${a[0]} (recorded ${a[1]} rolls) did not roll at all`;
     if (b) return `${b[0]} rolled ${b[1]} times where the recording has no more rolls`;
   }
-  return 'every rule rolled as recorded: the difference is in what a rule computed from its rolls';
+  return 'same';
 }

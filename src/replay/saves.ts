@@ -46,8 +46,11 @@ function summarise(dir: string, file: string): SaveSummary {
     const st = statSync(path);
     if (!st.isFile()) return { ...blank, problem: 'not a regular file' };
     if (st.size > REPLAY_LIMITS.bytes) return { ...blank, problem: 'too large to be a replay' };
-    const lines = readFileSync(path, 'utf8').split('\n');
+    const text = readFileSync(path, 'utf8');
+    const lines = text.split('\n');
     if (lines[lines.length - 1] === '') lines.pop();
+    // A last line cut short (a killed writer) is not a turn, as the reader has it.
+    if (!text.endsWith('\n') && lines.length > 1 && !parses(lines[lines.length - 1] as string)) lines.pop();
     const header = parseStrictJson(lines[0] ?? '') as Record<string, unknown>;
     if (!header || header['format'] !== REPLAY_FORMAT) return { ...blank, problem: 'not a spoiler-arena replay' };
     const fighters = Array.isArray(header['fighters']) ? (header['fighters'] as unknown[]).map(String) : ['?', '?'];
@@ -76,6 +79,15 @@ function summarise(dir: string, file: string): SaveSummary {
     };
   } catch (e) {
     return { ...blank, problem: e instanceof Error ? e.message.split('\n')[0] ?? 'unreadable' : 'unreadable' };
+  }
+}
+
+function parses(line: string): boolean {
+  try {
+    parseStrictJson(line);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -120,5 +132,5 @@ export function openForResume(path: string, dir: string, content: Content, optio
     const d = player.divergence;
     throw new ReplayError(`${path}: cannot resume: turn ${d.turn} does not play back as recorded (${d.detail})`);
   }
-  return { player, recorder: ReplayRecorder.resume(path) };
+  return { player, recorder: ReplayRecorder.resume(path, replay) };
 }

@@ -1,5 +1,5 @@
 import type { Content } from '../content/index.js';
-import type { Duel } from '../game/duel.js';
+import { Duel } from '../game/duel.js';
 import { REPLAY_VERSION, type Replay } from './format.js';
 import { type Divergence, checkEnd, firstRuleDiffering, playRecordedTurn, startDuel } from './runner.js';
 
@@ -61,7 +61,13 @@ export function verifyReplay(replay: Replay, content: Content, options: { force?
     return { ...base, ok: false, turns: 0, divergence: { turn: 0, expected: 'a duel this program can set up', actual: 'an error', detail } };
   }
   const b = replay.header.branch;
-  if (b && b.turn > 0) {
+  if (b && b.turn === 0) {
+    // Taken over before the first turn: the branch point is the duel as set up.
+    const fresh = new Duel(replay.header.setup, content, { tracing: false }).stateHash();
+    if (fresh !== b.hash) {
+      return { ...base, duel, ok: false, turns: 0, divergence: { turn: 0, expected: b.hash, actual: fresh, detail: 'the branch point does not match the checkpoint of the duel as set up' } };
+    }
+  } else if (b) {
     // The branch point is the checkpoint of the last shared turn.
     const shared = replay.turns[b.turn - 1];
     if (!shared) {
@@ -83,5 +89,8 @@ export function verifyReplay(replay: Replay, content: Content, options: { force?
 function withRule(replay: Replay, content: Content, d: Divergence): Divergence {
   if (!/checkpoint|draw/.test(d.detail)) return d;
   const rule = firstRuleDiffering(replay, content, d.turn);
-  return rule ? { ...d, detail: `${d.detail}; first rule whose draws differ: ${rule}` } : d;
+  if (rule === undefined) return d;
+  if (rule !== 'same') return { ...d, detail: `${d.detail}; first rule whose draws differ: ${rule}` };
+  // Every rule rolled as recorded: blame no rule for draw counts edited in the record.
+  return d.expected === d.actual ? d : { ...d, detail: `${d.detail}; every rule rolled as recorded` };
 }
