@@ -6,7 +6,7 @@ import { DataError, loadContent, type Content } from '../content/index.js';
 import { arenaIds } from '../game/duel.js';
 import { availableRulesets, getRuleset } from '../rules/registry.js';
 import { GENERATED_ARENAS } from '../world/arena.js';
-import { ReplayError, readReplayFile } from '../replay/format.js';
+import { ReplayError, printable, readReplayFile } from '../replay/format.js';
 import { listSaves, openForResume } from '../replay/saves.js';
 import type { AppStart } from '../tui/app.js';
 import { verifyReplay } from '../replay/verify.js';
@@ -23,7 +23,7 @@ function content(): Content {
 }
 
 function fail(message: string, code = 2): never {
-  process.stderr.write(`arena: ${message}\n`);
+  process.stderr.write(`arena: ${printable(message)}\n`);
   process.exit(code);
 }
 
@@ -150,13 +150,13 @@ program
       try {
         const replay = readReplayFile(file);
         const r = verifyReplay(replay, c, { force: o.force ?? false });
-        for (const w of r.warnings) process.stdout.write(`warning: ${file}: ${w}\n`);
+        for (const w of r.warnings) process.stdout.write(`warning: ${printable(file)}: ${printable(w)}\n`);
         if (r.ok && r.duel) {
-          process.stdout.write(`ok   ${file}: ${r.turns} turns match${replay.end ? `; ${outcomeText(r.duel)}` : ' (unfinished duel)'}\n`);
+          process.stdout.write(`ok   ${printable(file)}: ${r.turns} turns match${replay.end ? `; ${printable(outcomeText(r.duel))}` : ' (unfinished duel)'}\n`);
         } else {
           bad++;
           const d = r.divergence;
-          process.stdout.write(`FAIL ${file}: turn ${d?.turn}: expected ${d?.expected}, got ${d?.actual}: ${d?.detail}\n`);
+          process.stdout.write(printable(`FAIL ${file}: turn ${d?.turn}: expected ${d?.expected}, got ${d?.actual}: ${d?.detail}`) + '\n');
         }
       } catch (e) {
         if (e instanceof ReplayError) {

@@ -125,8 +125,20 @@ export interface Replay {
   readonly truncated: boolean;
 }
 
-/** A replay file that cannot be read: names the file, the line and what is wrong. */
-export class ReplayError extends Error {}
+/**
+ * Makes text from an untrusted file safe to print on one line: control characters (line breaks,
+ * escape codes) are shown as \u escapes, so a hostile file cannot forge or erase output.
+ */
+export function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A replay file that cannot be read: names the file, the line and what is wrong, on one line. */
+export class ReplayError extends Error {
+  constructor(message: string) {
+    super(printable(message));
+  }
+}
 
 export function turnLine(r: TurnRecord): string {
   return JSON.stringify({ t: r.turn, a: r.actor, c: r.command, time: r.time, h: r.hash, d: r.draws, ...(r.rules ? { r: r.rules } : {}) });

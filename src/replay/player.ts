@@ -52,7 +52,12 @@ export class ReplayPlayer {
       throw new Error(`${replay.file}: ${problems.join('; ')} (use --force to play it anyway; it may diverge)`);
     }
     const every = options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
-    const duel = startDuel(replay, content, false);
+    let duel: Duel;
+    try {
+      duel = startDuel(replay, content, false);
+    } catch (e) {
+      throw new Error(`${replay.file}: the duel it records cannot be set up here: ${(e as Error).message}`);
+    }
     // Snapshot k holds the duel after turn k x every.
     const snapshots: DuelSnapshot[] = [duel.snapshot()];
     let length = replay.turns.length;
