@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, realpathSync, statSync, unlinkSync } from 'n
 import { join, relative, isAbsolute } from 'node:path';
 import type { Content } from '../content/index.js';
 import { parseStrictJson } from '../content/strict-json.js';
-import { REPLAY_FORMAT, REPLAY_LIMITS, ReplayError, readReplayFile } from './format.js';
+import { REPLAY_FORMAT, REPLAY_LIMITS, ReplayError, printable, readReplayFile } from './format.js';
 import { ReplayPlayer } from './player.js';
 import { ReplayRecorder } from './recorder.js';
 
@@ -41,7 +41,7 @@ export function listSaves(dir: string): SaveSummary[] {
 
 function summarise(dir: string, file: string): SaveSummary {
   const path = join(dir, file);
-  const blank: SaveSummary = { file, path, created: '', ruleset: '?', edition: '?', fighters: ['?', '?'], seed: '?', turns: 0, outcome: 'unreadable', reason: '', branched: false };
+  const blank: SaveSummary = { file: printable(file), path, created: '', ruleset: '?', edition: '?', fighters: ['?', '?'], seed: '?', turns: 0, outcome: 'unreadable', reason: '', branched: false };
   try {
     const st = statSync(path);
     if (!st.isFile()) return { ...blank, problem: 'not a regular file' };
@@ -64,21 +64,22 @@ function summarise(dir: string, file: string): SaveSummary {
       outcome = end?.winner === 0 ? 'win' : end?.winner === 1 ? 'loss' : 'draw';
       reason = typeof end?.reason === 'string' ? end.reason : '';
     }
+    // The header is not validated for a listing, so every text in it is made printable.
     return {
-      file,
+      file: printable(file),
       path,
-      created: String(header['created'] ?? ''),
-      ruleset: String(header['ruleset'] ?? '?'),
-      edition: String(header['edition'] ?? '?'),
-      fighters: [fighters[0] ?? '?', fighters[1] ?? '?'],
-      seed: String(header['seed'] ?? '?'),
+      created: printable(String(header['created'] ?? '')),
+      ruleset: printable(String(header['ruleset'] ?? '?')),
+      edition: printable(String(header['edition'] ?? '?')),
+      fighters: [printable(fighters[0] ?? '?'), printable(fighters[1] ?? '?')],
+      seed: printable(String(header['seed'] ?? '?')),
       turns,
       outcome,
-      reason,
+      reason: printable(reason),
       branched: header['branch'] !== undefined,
     };
   } catch (e) {
-    return { ...blank, problem: e instanceof Error ? e.message.split('\n')[0] ?? 'unreadable' : 'unreadable' };
+    return { ...blank, problem: printable(e instanceof Error ? e.message : 'unreadable') };
   }
 }
 
