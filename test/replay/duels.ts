@@ -65,6 +65,27 @@ export function scriptedPlayer(duel: Duel, hero: ArenaEntity): Command[] {
   return tries;
 }
 
+/**
+ * Plays one turn as the recorder does: the AI's own, or the player's by `scriptedPlayer` (trying
+ * its commands in order until one is accepted). Returns the turn's record, or null when the duel
+ * is over, with how many commands were refused.
+ */
+export function playScriptedTurn(duel: Duel): { record: TurnRecord | null; rejected: number } {
+  let rejected = 0;
+  let r = duel.step();
+  if (r.kind === 'input') {
+    const actor = r.actor;
+    for (const c of scriptedPlayer(duel, actor)) {
+      r = duel.step(c);
+      if (r.kind !== 'rejected') break;
+      rejected++;
+    }
+  }
+  if (r.kind === 'turn') return { record: r.record, rejected };
+  if (r.kind === 'over') return { record: null, rejected };
+  throw new Error(`unexpected ${r.kind} while recording`);
+}
+
 export interface Recorded {
   readonly path: string;
   readonly header: ReplayHeader;
@@ -90,22 +111,11 @@ export function recordDuel(setup: DuelSetup, content: Content, dir: string, opti
   let rejected = 0;
   try {
     for (let guard = 0; guard < 100_000; guard++) {
-      let r = duel.step();
-      if (r.kind === 'input') {
-        const actor = r.actor;
-        for (const c of scriptedPlayer(duel, actor)) {
-          r = duel.step(c);
-          if (r.kind !== 'rejected') break;
-          rejected++;
-        }
-      }
-      if (r.kind === 'turn') {
-        records.push(r.record);
-        recorder.turn(r.record);
-        continue;
-      }
-      if (r.kind === 'over') break;
-      throw new Error(`unexpected ${r.kind} while recording`);
+      const t = playScriptedTurn(duel);
+      rejected += t.rejected;
+      if (!t.record) break;
+      records.push(t.record);
+      recorder.turn(t.record);
     }
     if (duel.outcome) recorder.end(duel.outcome, duel.stateHash());
   } finally {

@@ -8,7 +8,7 @@ import { parseReplay, readReplayFile, type Replay, type ReplayEnd, type ReplayHe
 import { ReplayPlayer } from '../../src/replay/player.js';
 import { makeHeader, ReplayRecorder } from '../../src/replay/recorder.js';
 import { verifyReplay } from '../../src/replay/verify.js';
-import { CREATED, duelSetup, editLine, findDuel, lines, PROGRAM, recordDuel, removeTempDirs, scriptedPlayer, tempDir } from './duels.js';
+import { CREATED, duelSetup, editLine, findDuel, lines, PROGRAM, recordDuel, removeTempDirs, tempDir, playScriptedTurn } from './duels.js';
 
 /**
  * Playback with random access: every turn of a recorded duel, reached by seeking in any order or
@@ -21,19 +21,7 @@ afterAll(removeTempDirs);
 const content = loadContent();
 
 /** Plays one turn as the recorder does; the player (if any) follows `scriptedPlayer`. */
-function playTurn(duel: Duel): TurnRecord | null {
-  let r = duel.step();
-  if (r.kind === 'input') {
-    const actor = r.actor;
-    for (const c of scriptedPlayer(duel, actor)) {
-      r = duel.step(c);
-      if (r.kind !== 'rejected') break;
-    }
-  }
-  if (r.kind === 'turn') return r.record;
-  if (r.kind === 'over') return null;
-  throw new Error(`unexpected ${r.kind}`);
-}
+const playTurn = (duel: Duel): TurnRecord | null => playScriptedTurn(duel).record;
 
 interface Source {
   readonly setup: DuelSetup;

@@ -8,7 +8,7 @@ import { ReplayPlayer } from '../../src/replay/player.js';
 import { makeHeader, ReplayRecorder } from '../../src/replay/recorder.js';
 import { openForResume } from '../../src/replay/saves.js';
 import { verifyReplay } from '../../src/replay/verify.js';
-import { CREATED, duelSetup, editLine, PROGRAM, recordDuel, type Recorded, removeTempDirs, scriptedPlayer, tempDir } from './duels.js';
+import { CREATED, duelSetup, editLine, PROGRAM, recordDuel, type Recorded, removeTempDirs, tempDir, playScriptedTurn } from './duels.js';
 
 /**
  * Resuming an unfinished duel: the replay is played back to its last turn, and new turns are
@@ -21,19 +21,7 @@ afterAll(removeTempDirs);
 const content = loadContent();
 
 /** Plays one turn as the recorder does; the player (if any) follows `scriptedPlayer`. */
-function playTurn(duel: Duel): TurnRecord | null {
-  let r = duel.step();
-  if (r.kind === 'input') {
-    const actor = r.actor;
-    for (const c of scriptedPlayer(duel, actor)) {
-      r = duel.step(c);
-      if (r.kind !== 'rejected') break;
-    }
-  }
-  if (r.kind === 'turn') return r.record;
-  if (r.kind === 'over') return null;
-  throw new Error(`unexpected ${r.kind}`);
-}
+const playTurn = (duel: Duel): TurnRecord | null => playScriptedTurn(duel).record;
 
 /** Records `turns` turns and stops without an end line, as a duel abandoned with Q. */
 function recordUnfinished(setup: DuelSetup, dir: string, turns: number): { path: string; records: TurnRecord[] } {

@@ -6,7 +6,7 @@ import { Duel, type DuelSetup, type TurnRecord } from '../../src/game/duel.js';
 import { readReplayFile, ReplayError, type ReplayHeader } from '../../src/replay/format.js';
 import { makeHeader, ReplayRecorder } from '../../src/replay/recorder.js';
 import { deleteSave, insideFolder, listSaves, type SaveSummary } from '../../src/replay/saves.js';
-import { duelSetup, findDuel, PROGRAM, removeTempDirs, scriptedPlayer, tempDir } from './duels.js';
+import { duelSetup, findDuel, PROGRAM, playScriptedTurn, removeTempDirs, tempDir } from './duels.js';
 
 /** The saves browser's list (read cheaply from each file) and deleting from the saves folder. */
 
@@ -46,21 +46,14 @@ function record(setup: DuelSetup, dir: string, created: string, options: { stopA
   const stop = options.stopAfter ?? Infinity;
   try {
     while (records.length < stop) {
-      let r = duel.step();
-      if (r.kind === 'input') {
-        const actor = r.actor;
-        for (const c of scriptedPlayer(duel, actor)) {
-          r = duel.step(c);
-          if (r.kind !== 'rejected') break;
-        }
-      }
-      if (r.kind === 'over') {
-        recorder.end(r.outcome, duel.stateHash());
+      const { record: r } = playScriptedTurn(duel);
+      if (!r) {
+        if (!duel.outcome) throw new Error('the duel stopped without an outcome');
+        recorder.end(duel.outcome, duel.stateHash());
         break;
       }
-      if (r.kind !== 'turn') throw new Error(`unexpected ${r.kind}`);
-      records.push(r.record);
-      recorder.turn(r.record);
+      records.push(r);
+      recorder.turn(r);
     }
   } finally {
     recorder.close();
