@@ -81,7 +81,13 @@ export function createApp(streams: TerminalStreams, o: AppOptions): App {
     finished = true;
     if (timer) clearTimeout(timer);
     while (stack.length) stack.pop()?.close();
-    screen.destroy();
+    try {
+      screen.destroy();
+    } catch (e) {
+      // A terminal that has gone away cannot be put back the way it was (setRawMode fails with
+      // EIO); there is nothing left to restore. Any other failure is a real one.
+      if (!(streams.input as { readableEnded?: boolean }).readableEnded) throw e;
+    }
     resolveDone(code);
   };
 
@@ -145,12 +151,21 @@ export async function runTerminalApp(o: AppOptions): Promise<number> {
   const stop = (code: number) => () => app.finish(code);
   process.once('SIGTERM', stop(0));
   process.once('SIGHUP', stop(0));
+  // When the terminal goes away (its window closed, the ssh link dropped), stdin ends before any
+  // SIGHUP arrives and node would simply run out of work and exit: close the duel first, so its
+  // replay is closed and its lock released. 'exit' is the last chance for any other way out.
+  process.stdin.once('end', stop(0));
+  process.once('exit', stop(0));
   const onCrash = (e: unknown): void => {
     app.finish(1);
     process.stderr.write(`arena: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exit(1);
   };
   process.on('uncaughtException', onCrash);
+  // Writes still queued for a terminal that has gone away fail with EIO: nobody is left to see them.
+  process.stdout.on('error', (e) => {
+    if (!process.stdin.readableEnded) onCrash(e);
+  });
   process.on('unhandledRejection', onCrash);
   const first = app.current;
   const code = await app.done;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import xtermHeadless from '@xterm/headless';
@@ -78,6 +78,46 @@ describe('the built program in a real terminal', () => {
     expect(files).toHaveLength(1);
     const out = execFileSync(process.execPath, [BIN, 'verify', join(saves, files[0]!)], { encoding: 'utf8' });
     expect(out).toMatch(/^ok .* turns match/);
+  });
+
+  it('closes the replay and releases its lock when the terminal window is closed', async () => {
+    const saves = mkdtempSync(join(tmpdir(), 'arena-e2e-'));
+    const verify = (file: string): string => execFileSync(process.execPath, [BIN, 'verify', file], { encoding: 'utf8' });
+    // node-pty's destroy() (not in its typings) closes the master side, then sends SIGHUP, as a
+    // terminal emulator does when its window is closed.
+    const closeWindow = (r: Running): void => (r.proc as unknown as { destroy(): void }).destroy();
+    const gone = (pid: number) => () => {
+      try {
+        process.kill(pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    // A duel played for two turns, then its window closed (the master side of the terminal goes away).
+    const first = launch(process.execPath, [BIN, 'play', '--seed', '12', '--arena', 'pit', '--saves', saves]);
+    await waitFor('the first frame', () => first.screen().includes('seed 12'));
+    first.type('l');
+    first.type('.');
+    await waitFor('two turns', () => /turn 2\.0/.test(first.screen()));
+    closeWindow(first);
+    await waitFor('the game to end', gone(first.proc.pid));
+    const [file] = readdirSync(saves);
+    const path = join(saves, file!);
+    const before = Number(/(\d+) turns match \(unfinished duel\)/.exec(verify(path))?.[1]);
+    expect(before).toBeGreaterThanOrEqual(2);
+
+    // Carried on in a new window, which is closed too: the turns played are kept and the lock goes.
+    const second = launch(process.execPath, [BIN, 'resume', path, '--saves', saves]);
+    await waitFor('the resumed duel', () => second.screen().includes('Carrying on'));
+    expect(existsSync(`${path}.lock`)).toBe(true);
+    second.type('.');
+    await waitFor('one more turn', () => /turn 3\.0/.test(second.screen()));
+    closeWindow(second);
+    await waitFor('the game to end', gone(second.proc.pid));
+    expect(readdirSync(saves)).toEqual([file]);
+    const after = Number(/(\d+) turns match \(unfinished duel\)/.exec(verify(path))?.[1]);
+    expect(after).toBeGreaterThan(before);
   });
 
   it('starts with npm start (the README command) and quits with Ctrl-C', async () => {
