@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DATA_ROOT, loadContent } from '../../src/content/index.js';
+import { PD_FILES, type PdTableName } from '../../src/content/pixel-dungeon.js';
 import { Duel } from '../../src/game/duel.js';
 import { getRuleset } from '../../src/rules/registry.js';
 import { TempData, removeTempData } from './temp-data.js';
@@ -24,6 +25,7 @@ describe('the real data/ folder', () => {
     const tables = readdirSync(join(DEFAULT_DATA_ROOT, 'pixel-dungeon')).filter((f) => f.endsWith('.json')).sort();
     const arenas = readdirSync(join(DEFAULT_DATA_ROOT, 'arenas')).filter((f) => f.endsWith('.txt')).sort();
     expect(tables.length).toBe(8);
+    expect(Object.values(PD_FILES).sort()).toEqual(tables);
     expect([...content.files].sort()).toEqual([...tables.map((f) => `data/pixel-dungeon/${f}`), ...arenas.map((f) => `data/arenas/${f}`)].sort());
     expect([...content.arenas.keys()].sort()).toEqual(arenas.map((f) => f.replace(/\.txt$/, '')));
     expect(content.fingerprint).toMatch(/^[0-9a-f]{16}$/);
@@ -31,17 +33,7 @@ describe('the real data/ folder', () => {
 
   it('keeps every record of every table, in file order', () => {
     const pd = content.pixelDungeon;
-    const files = {
-      classes: 'classes.json',
-      heroes: 'heroes.json',
-      meleeWeapons: 'melee-weapons.json',
-      missileWeapons: 'missile-weapons.json',
-      armours: 'armours.json',
-      wands: 'wands.json',
-      potions: 'potions.json',
-      monsters: 'monsters.json',
-    } as const;
-    for (const [key, file] of Object.entries(files) as [keyof typeof files, string][]) {
+    for (const [key, file] of Object.entries(PD_FILES) as [PdTableName, string][]) {
       const raw = JSON.parse(readFileSync(join(DEFAULT_DATA_ROOT, 'pixel-dungeon', file), 'utf8')) as { records: unknown[] };
       expect(pd[key], file).toEqual(raw.records);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
+import { referenceMap, TWO32 } from '../support/rng-reference.js';
 
 /**
  * Stream.int(n) fed a scripted word source: seedrandom's tychei is replaced by a generator that
@@ -23,8 +24,6 @@ vi.mock('seedrandom', () => {
 
 const { Stream } = await import('../../src/core/rng.js');
 
-const TWO32 = 2 ** 32;
-
 /** Runs int(n) on the given words; returns the value and how many words it used. */
 function intFrom(n: number, script: number[]): { value: number; used: number; left: number } {
   words.length = 0;
@@ -32,21 +31,6 @@ function intFrom(n: number, script: number[]): { value: number; used: number; le
   const s = new Stream('x', 'scripted');
   const value = s.int(n);
   return { value, used: s.draws, left: words.length };
-}
-
-/** The pinned map (see rng.test.ts), in BigInt: undefined when the attempt is rejected. */
-function referenceMap(n: number, first: number, second = 0): number | undefined {
-  const w = BigInt(first);
-  const N = BigInt(n);
-  const T = 2n ** 32n;
-  if (n <= 2 ** 21) {
-    const m = w * N;
-    return m % T < T % N ? undefined : Number(m >> 32n);
-  }
-  if (n <= TWO32) return w < T - (T % N) ? Number(w % N) : undefined;
-  const r = (w >> 11n) * T + BigInt(second);
-  const T53 = 2n ** 53n;
-  return r < T53 - (T53 % N) ? Number(r % N) : undefined;
 }
 
 describe('Stream.int(n) on scripted words', () => {
