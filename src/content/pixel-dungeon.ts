@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { ZodType } from 'zod';
 import type {
   PdAbility,
@@ -15,6 +14,7 @@ import type {
 import { PD_DIVERGENCES } from '../rules/pixeldungeon/divergences.js';
 import { COLOUR_NAMES, commonSchemas } from './common.js';
 import { DataError, type DataSource } from './load.js';
+import { parseTables, readTables, type TableTexts, uniqueItemIds } from './table-set.js';
 import { lazySchema } from './zod.js';
 
 const RULESET = 'pixel-dungeon';
@@ -184,62 +184,26 @@ export const pdSchemas = lazySchema((z) => {
 });
 
 /** Reads every Pixel Dungeon table's text (adding it to the data fingerprint), by table name. */
-export function readPixelDungeon(src: DataSource): Record<PdTableName, { path: string; text: string }> {
-  const dir = join(src.root, RULESET);
-  const out = {} as Record<PdTableName, { path: string; text: string }>;
-  for (const [k, file] of Object.entries(PD_FILES) as [PdTableName, string][]) {
-    const path = join(dir, file);
-    out[k] = { path, text: src.readText(path) };
-  }
-  return out;
+export function readPixelDungeon(src: DataSource): TableTexts<PdTableName> {
+  return readTables(src, RULESET, PD_FILES);
 }
 
 /** Validates the tables read by `readPixelDungeon` and checks ids and references across them. */
-export function validatePixelDungeon(src: DataSource, texts: Record<PdTableName, { path: string; text: string }>): PdTables {
-  const schemas = pdSchemas();
-  const load = (k: PdTableName) => {
-    const { path, text } = texts[k];
-    const file = src.display(path);
-    const table = src.parseJson(file, text, schemas[k] as ZodType<{ records: unknown[]; $schema: string }>);
-    const expected = `../schemas/${RULESET}.${PD_FILES[k].replace('.json', '')}.schema.json`;
-    if (table.$schema !== expected) throw new DataError(file, '$.$schema', `must be "${expected}"`);
-    uniqueIds(file, table.records as { id: string }[]);
-    return { file, records: table.records };
-  };
-  const classes = load('classes');
-  const heroes = load('heroes');
-  const meleeWeapons = load('meleeWeapons');
-  const missileWeapons = load('missileWeapons');
-  const armours = load('armours');
-  const wands = load('wands');
-  const potions = load('potions');
-  const monsters = load('monsters');
+export function validatePixelDungeon(src: DataSource, texts: TableTexts<PdTableName>): PdTables {
+  const parsed = parseTables(src, RULESET, PD_FILES, texts, pdSchemas());
+  const { heroes, monsters } = parsed;
   const tables = {
-    classes: classes.records as PdClass[],
+    classes: parsed.classes.records as readonly PdClass[],
     heroes: heroes.records as PdHero[],
-    meleeWeapons: meleeWeapons.records as PdMeleeWeapon[],
-    missileWeapons: missileWeapons.records as PdMissileWeapon[],
-    armours: armours.records as PdArmour[],
-    wands: wands.records as PdWand[],
-    potions: potions.records as PdPotion[],
+    meleeWeapons: parsed.meleeWeapons.records as PdMeleeWeapon[],
+    missileWeapons: parsed.missileWeapons.records as PdMissileWeapon[],
+    armours: parsed.armours.records as PdArmour[],
+    wands: parsed.wands.records as PdWand[],
+    potions: parsed.potions.records as PdPotion[],
     monsters: monsters.records as PdMonster[],
   };
 
-  // Item ids share one namespace (pack entries name any of them).
-  const itemIds = new Map<string, string>();
-  for (const [file, list] of [
-    [meleeWeapons.file, tables.meleeWeapons],
-    [missileWeapons.file, tables.missileWeapons],
-    [armours.file, tables.armours],
-    [wands.file, tables.wands],
-    [potions.file, tables.potions],
-  ] as const) {
-    list.forEach((r, i) => {
-      const other = itemIds.get(r.id);
-      if (other) throw new DataError(file, `$.records[${i}].id`, `item id "${r.id}" is already used in ${other}`);
-      itemIds.set(r.id, file);
-    });
-  }
+  uniqueItemIds([parsed.meleeWeapons, parsed.missileWeapons, parsed.armours, parsed.wands, parsed.potions]);
   const ids = (list: readonly { id: string }[]) => new Set(list.map((r) => r.id));
   const melee = ids(tables.meleeWeapons);
   const armour = ids(tables.armours);
@@ -263,13 +227,4 @@ export function validatePixelDungeon(src: DataSource, texts: Record<PdTableName,
     }
   });
   return Object.freeze(tables);
-}
-
-function uniqueIds(file: string, records: readonly { id: string }[]): void {
-  const seen = new Map<string, number>();
-  records.forEach((r, i) => {
-    const j = seen.get(r.id);
-    if (j !== undefined) throw new DataError(file, `$.records[${i}].id`, `duplicate id "${r.id}" (also $.records[${j}])`);
-    seen.set(r.id, i);
-  });
 }

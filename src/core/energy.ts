@@ -14,12 +14,18 @@ export interface EnergyRules<A extends EnergyActor> {
   readonly threshold: number;
   /** Energy gained per tick by this actor (a positive integer). */
   gain(actor: A): number;
+  /**
+   * Who goes first among actors ready after the same number of ticks: the lowest id (the
+   * default), or the one with the most energy then, the lowest id breaking a tie (Angband, where
+   * a monster acts before the player only with strictly more energy).
+   */
+  readonly order?: 'lowest-id' | 'most-energy';
 }
 
 /**
  * Which actor acts next and how many ticks must pass first, without changing anything.
  * `actors` must be sorted by ascending id; among actors ready after the same number of ticks
- * the lowest id goes first.
+ * the rules' order decides.
  */
 export function peekNextActor<A extends EnergyActor>(
   actors: readonly A[],
@@ -27,13 +33,17 @@ export function peekNextActor<A extends EnergyActor>(
 ): { actor: A; ticks: number } | undefined {
   let best: A | undefined;
   let bestTicks = Infinity;
+  let bestEnergy = -Infinity;
+  const byEnergy = rules.order === 'most-energy';
   for (const a of actors) {
     const g = rules.gain(a);
     if (!(g > 0) || !Number.isInteger(g)) throw new Error(`actor ${a.id} gains ${g} energy per tick`);
     const need = rules.threshold - a.energy;
     const ticks = need <= 0 ? 0 : Math.ceil(need / g);
-    if (ticks < bestTicks) {
+    const energy = a.energy + ticks * g;
+    if (ticks < bestTicks || (byEnergy && ticks === bestTicks && energy > bestEnergy)) {
       bestTicks = ticks;
+      bestEnergy = energy;
       best = a;
     }
   }

@@ -15,7 +15,7 @@ import { checkDoor, checkMove, operateDoor, pickUp, step } from '../systems/move
 import { computeFov, refreshHeroAwareness } from '../systems/perception.js';
 import { type DuelEvent, type DuelState, type Message, type Profiler, type Tone, timed } from '../systems/state.js';
 export type { Profiler };
-import type { AiMode, ArenaEntity, Side } from '../world/components.js';
+import { type AiMode, type ArenaEntity, type Side, isAlive } from '../world/components.js';
 import { type Arena, generateArena, isGeneratedArena, GENERATED_ARENAS } from '../world/arena.js';
 import { type Grid, distance } from '../world/grid.js';
 
@@ -118,6 +118,7 @@ export class Duel implements DuelState {
   private readonly nullTracer: NullTracer;
   private started: { turn: number; actor: number; skip: boolean } | undefined;
   private readonly energyRules: EnergyRules<{ id: number; energy: number }>;
+  private readonly fovCache = new Map<number, { x: number; y: number; radius: number; version: number; mask: Uint8Array }>();
   /** Draw counts and trace count at the end of the last turn: a turn owns everything since. */
   private drawMark: Record<StreamName, number>;
   private traceMark = 0;
@@ -149,25 +150,30 @@ export class Duel implements DuelState {
     this.energyRules = {
       threshold: ruleset.energyThreshold,
       gain: (a) => ruleset.energyGain(this.view(world.require(a.id))),
+      order: ruleset.readyOrder ?? 'lowest-id',
     };
     this.drawMark = this.rng.drawCounts();
+    this.traceMark = this.traces.length;
   }
 
   private spawn(spec: FighterSpec, side: Side, control: 'player' | 'ai', mode: AiMode | undefined): number {
-    const init = this.ruleset.buildFighter(spec, this.edition);
+    // What the game rolls when a fighter appears comes from the setup stream.
+    const t = this.tracing ? new RecordingTracer(this.rng.setup) : new NullTracer(this.rng.setup);
+    const init = this.ruleset.buildFighter(spec, this.edition, t);
     const at = this.arena.spawns[side];
     const e = this.world.create({
       pos: { x: at.x, y: at.y },
       body: { ...init.body },
       fighter: { ...init.fighter, side, controller: control },
       glyph: { ...init.glyph },
-      energy: { energy: 0 },
+      energy: { energy: init.energy ?? 0 },
       ai: { mode: mode ?? init.aiMode, target: null, alerted: false },
       awareness: { enemySeen: false, lastSeen: null },
       inventory: structuredClone(init.inventory),
       statuses: structuredClone(init.statuses),
       rules: structuredClone(init.rules),
     });
+    if (t instanceof RecordingTracer && t.steps.length > 0) this.traces.push({ turn: 0, time: 0, actor: e.id, title: `${init.fighter.name} appears`, steps: t.steps });
     return e.id;
   }
 
@@ -193,9 +199,20 @@ export class Duel implements DuelState {
     this.events.push(e);
   }
 
+  /**
+   * What a fighter sees, reused while it stands on the same cell with the same sight radius and
+   * the arena's cells are unchanged. The mask is shared: callers must not change it.
+   */
   fov(id: number): Uint8Array {
     const e = this.world.require(id);
-    return timed(this, 'fov', () => computeFov(this, e));
+    const pos = e.pos;
+    if (!pos) throw new Error(`entity ${id} has no position`);
+    const radius = this.ruleset.viewRadius(this.view(e));
+    const c = this.fovCache.get(id);
+    if (c && c.x === pos.x && c.y === pos.y && c.radius === radius && c.version === this.grid.version) return c.mask;
+    const mask = timed(this, 'fov', () => computeFov(this, e));
+    this.fovCache.set(id, { x: pos.x, y: pos.y, radius, version: this.grid.version, mask });
+    return mask;
   }
 
   view(e: ArenaEntity): FighterView {
@@ -241,7 +258,7 @@ export class Duel implements DuelState {
     const cap = this.setup.maxTurns * this.ruleset.ticksPerTurn;
     for (;;) {
       if (this.checkOutcome()) return undefined;
-      const actors = this.world.with('energy', 'fighter', 'body').filter((e) => e.body.hp > 0);
+      const actors = this.world.with('energy', 'fighter', 'body').filter((e) => isAlive(e.body));
       const next = peekNextActor(actors.map((e) => ({ id: e.id, energy: e.energy.energy })), this.energyRules);
       if (!next) return undefined;
       const actorTime = this.now + next.ticks;
@@ -382,7 +399,7 @@ export class Duel implements DuelState {
     this.turn = s.turn;
     this.now = s.now;
     this.outcome = s.outcome;
-    this.grid.cells.set(s.cells);
+    this.grid.load(s.cells);
     this.world.restore(structuredClone(s.entities), s.nextId);
     this.rng.restore(s.rng, s.draws);
     this.messages.length = 0;

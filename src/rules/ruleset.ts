@@ -41,11 +41,13 @@ export interface FighterSpec {
   readonly options: Readonly<Record<string, string | number>>;
 }
 
-/** The components a ruleset gives a new fighter (the engine adds position, energy, awareness). */
+/** The components a ruleset gives a new fighter (the engine adds position and awareness). */
 export interface FighterInit {
   readonly fighter: Omit<FighterInfo, 'side' | 'controller'>;
   readonly glyph: Glyph;
-  readonly body: { hp: number; maxHp: number };
+  readonly body: { hp: number; maxHp: number; aliveAtZero?: boolean };
+  /** Energy at the start (0 when absent). */
+  readonly energy?: number;
   readonly inventory: Inventory;
   readonly statuses: Status[];
   readonly rules: Record<string, unknown>;
@@ -68,7 +70,7 @@ export interface AttackOption {
   readonly kind: 'melee' | 'projectile';
   /** How the projectile flies (for projectile attacks). */
   readonly projectile?: ProjectileOptions;
-  /** The pack item it uses up or needs (thrown weapons, wands). */
+  /** The pack stack it uses up or needs (thrown weapons, wands), by its stack key. */
   readonly item?: string;
   /**
    * What firing it spends: one of the item (it lands somewhere or breaks), nothing (it comes
@@ -82,6 +84,8 @@ export interface AttackContext {
   readonly now: number;
   /** Chebyshev distance between the fighters. */
   readonly distance: number;
+  /** Whether the attacker can see the defender (in view, and not hidden from it). */
+  readonly visible: boolean;
   readonly attackerTerrain: Terrain;
   readonly defenderTerrain: Terrain;
 }
@@ -103,7 +107,7 @@ export type Effect =
   | { readonly kind: 'delay'; readonly target: number; readonly ticks: number }
   | { readonly kind: 'rules'; readonly target: number; readonly patch: Readonly<Record<string, unknown>> }
   | { readonly kind: 'drop'; readonly at: Point; readonly stack: ItemStack }
-  /** Uses up items from the pack. */
+  /** Uses up items from the pack (`item` is the stack key). */
   | { readonly kind: 'consume'; readonly target: number; readonly item: string; readonly quantity: number }
   /** Adds charges to a wand in the pack. */
   | { readonly kind: 'charge'; readonly target: number; readonly item: string; readonly delta: number }
@@ -139,12 +143,37 @@ export interface NoticeCheck {
   readonly describe: string;
 }
 
+/** What a sleeping or wandering monster's noticing roll did: whether it noticed, and any change to it (a lighter sleep). */
+export interface NoticeResult {
+  readonly noticed: boolean;
+  readonly effects: readonly Effect[];
+}
+
+/** Where a projectile that struck nobody came down, and why it stopped there. */
+export interface LandingInfo {
+  readonly reason: 'target' | 'obstacle' | 'sight-blocker' | 'character' | 'start' | 'range';
+  /** Chebyshev distance from the thrower. */
+  readonly distance: number;
+}
+
 /** How the AI should use a monster. */
 export interface AiProfile {
   /** Attacks only at range and backs away when the enemy closes (Pixel Dungeon's scorpio). */
   readonly keepsDistance: boolean;
   /** A fleeing fighter turns to fight when cornered, or once this returns true. */
   readonly stopsFleeing?: (self: FighterView, enemy: FighterView) => boolean;
+  /** Percent of its moves taken in a random direction (Angband's erratic movers). */
+  readonly erratic?: number;
+  /** Knows where its enemy is without seeing it (Angband monsters within their detection range). */
+  readonly tracksEnemy?: (self: FighterView, enemy: FighterView) => boolean;
+}
+
+/** What a hero played by the AI would use, and when. */
+export interface HeroTactics {
+  /** A healing item to use when badly hurt. */
+  readonly heal?: string;
+  /** An item to use when an enemy is close and the effect is not already running. */
+  readonly buff?: string;
 }
 
 export interface Ruleset {
@@ -163,7 +192,14 @@ export interface Ruleset {
   readonly defaultFoe: string;
 
   catalog(): readonly CatalogEntry[];
-  buildFighter(spec: FighterSpec, edition: Edition): FighterInit;
+  /**
+   * Builds a fighter. With a tracer (on the `setup` stream) it rolls what the game rolls when a
+   * fighter appears (Angband's hit points, a monster's sleep and energy); without one it uses
+   * fixed typical values, for checks and the calculator.
+   */
+  buildFighter(spec: FighterSpec, edition: Edition, t?: Tracer): FighterInit;
+  /** Energy actions are ordered by when two fighters are ready at the same tick: lowest id first, or most energy first. */
+  readonly readyOrder?: 'lowest-id' | 'most-energy';
 
   energyGain(f: FighterView): number;
   viewRadius(f: FighterView): number;
@@ -188,12 +224,17 @@ export interface Ruleset {
   previewAttack(attacker: FighterView, defender: FighterView, option: AttackOption, ctx: AttackContext): AttackPreview;
   /** Energy an attack with this option costs (also when it strikes nobody). */
   attackCost(attacker: FighterView, option: AttackOption, now: number): number;
-  /** A projectile that hit nobody: what lands where. */
-  missileLanded(f: FighterView, option: AttackOption, at: Point): readonly Effect[];
+  /** A projectile that hit nobody: what lands where (it may break). */
+  missileLanded(t: Tracer, f: FighterView, option: AttackOption, at: Point, info: LandingInfo): readonly Effect[];
 
-  /** Does a sleeping or wandering monster notice its enemy this turn? */
-  notice(t: Tracer, observer: FighterView, enemy: FighterView, distance: number): boolean;
+  /** Does a sleeping or wandering monster notice its enemy this turn? `inView`: it sees the enemy. */
+  notice(t: Tracer, observer: FighterView, enemy: FighterView, distance: number, inView: boolean): NoticeResult;
   noticeChance(observer: FighterView, enemy: FighterView, distance: number): NoticeCheck;
+  /**
+   * Whether `viewer` can see `target` standing in its field of view (invisibility, see
+   * invisible, infravision). Everything in view is seen when absent.
+   */
+  canSee?(viewer: FighterView, target: FighterView): boolean;
 
   onDamaged(t: Tracer, victim: FighterView, amount: number, hpBefore: number, ctx: { readonly now: number }): readonly Effect[];
   onDeath(t: Tracer, victim: FighterView, neighbours: readonly FighterView[], edition: Edition): readonly Effect[];
@@ -209,6 +250,8 @@ export interface Ruleset {
   equipsOnPickup(f: FighterView, stack: ItemStack): boolean;
 
   aiProfile(f: FighterView): AiProfile;
+  /** What a hero played by the AI uses; the first usable item heals when absent. */
+  heroTactics?(f: FighterView, now: number): HeroTactics;
   /** Lines for the status panel: "STR 15  Acc 16  Dodge 5  Armour 0-2". */
   describeFighter(f: FighterView, edition: Edition, now: number): readonly string[];
 }

@@ -4,7 +4,7 @@ import { DIRECTIONS, type DirectionName, type Point, distance, samePoint } from 
 import { findPath } from '../world/path.js';
 import { subjectOf, verb } from '../rules/names.js';
 import { aimAt, attackContext } from './combat.js';
-import { fighterAt, heapAt, opponentOf } from './effects.js';
+import { applyEffects, fighterAt, heapAt, opponentOf } from './effects.js';
 import { checkMove } from './movement.js';
 import { sees } from './perception.js';
 import type { Command } from './commands.js';
@@ -122,6 +122,23 @@ function attackCommand(e: ArenaEntity, enemy: ArenaEntity, o: AttackOption): Com
   return { type: 'fire', option: o.id, target: { x: enemy.pos.x, y: enemy.pos.y } };
 }
 
+/** Runs the ruleset's noticing roll and applies what it changed (a lighter sleep). */
+function noticeRoll(s: DuelState, e: ArenaEntity, enemy: ArenaEntity, dist: number, inView: boolean): boolean {
+  return timed(s, 'rules', () => {
+    const r = s.ruleset.notice(s.tracer(), s.view(e), s.view(enemy), dist, inView);
+    applyEffects(s, r.effects);
+    return r.noticed;
+  });
+}
+
+/** A random step for an erratic mover (the `ai` stream), or undefined when it moves with purpose. */
+function erraticStep(s: DuelState, e: ArenaEntity): Command | undefined {
+  const erratic = s.ruleset.aiProfile(s.view(e)).erratic ?? 0;
+  if (erratic <= 0 || s.rng.ai.int(100) >= erratic) return undefined;
+  const dir = DIRECTIONS[s.rng.ai.int(DIRECTIONS.length)] as (typeof DIRECTIONS)[number];
+  return checkMove(s, e, dir.name).ok ? { type: 'move', dir: dir.name } : { type: 'wait' };
+}
+
 /** A monster's turn (after its turn-start checks). */
 export function decideMonster(s: DuelState, e: ArenaEntity): Command {
   const ai = e.ai;
@@ -134,7 +151,8 @@ export function decideMonster(s: DuelState, e: ArenaEntity): Command {
   const dist = enemy?.pos ? distance(e.pos, enemy.pos) : 0;
 
   if (ai.mode === 'sleeping') {
-    if (inView && enemy && timed(s, 'rules', () => s.ruleset.notice(s.tracer(), s.view(e), s.view(enemy), dist))) {
+    const roll = enemy ? noticeRoll(s, e, enemy, dist, inView) : false;
+    if (roll && enemy) {
       s.endEvent(`${subjectOf(e)} ${verb(e, 'wake')} up!`, e.id);
       s.message(`${subjectOf(e)} ${verb(e, 'wake')} up!`, 'warn');
       ai.mode = 'hunting';
@@ -150,7 +168,7 @@ export function decideMonster(s: DuelState, e: ArenaEntity): Command {
 
   if (ai.mode === 'wandering') {
     if (inView && enemy) {
-      const noticed = justAlerted || timed(s, 'rules', () => s.ruleset.notice(s.tracer(), s.view(e), s.view(enemy), dist));
+      const noticed = justAlerted || noticeRoll(s, e, enemy, dist, inView);
       s.endEvent(noticed ? `${subjectOf(e)} ${verb(e, 'notice')} its enemy` : `${subjectOf(e)} ${verb(e, 'keep')} wandering`, e.id);
       if (noticed) {
         s.message(`${subjectOf(e)} ${verb(e, 'notice')} ${enemy.fighter?.controller === 'player' ? 'you' : `the ${enemy.fighter?.name}`}!`, 'warn');
@@ -191,6 +209,10 @@ export function decideMonster(s: DuelState, e: ArenaEntity): Command {
 
   // Hunting.
   aw.enemySeen = inView;
+  const erratic = erraticStep(s, e);
+  if (erratic) return erratic;
+  const tracked = !inView && enemy?.pos !== undefined && s.ruleset.aiProfile(s.view(e)).tracksEnemy?.(s.view(e), s.view(enemy)) === true;
+  if (tracked && enemy?.pos) ai.target = { ...enemy.pos };
   if (inView && enemy?.pos) {
     aw.lastSeen = { ...enemy.pos };
     ai.target = aw.lastSeen;
@@ -222,8 +244,19 @@ export function decideHero(s: DuelState, e: ArenaEntity): Command {
   const enemy = opponentOf(s, e);
   const inView = enemy !== undefined && sees(s, e, enemy);
   const hurt = e.body.hp * 100 < e.body.maxHp * 35;
-  const potion = s.ruleset.usableItems(s.view(e))[0];
-  if (hurt && potion && (inView || e.body.hp * 100 < e.body.maxHp * 20)) return { type: 'use', item: potion.item };
+  const tactics = s.ruleset.heroTactics?.(s.view(e), s.now);
+  const potion = tactics ? tactics.heal : s.ruleset.usableItems(s.view(e))[0]?.item;
+  if (hurt && potion && (inView || e.body.hp * 100 < e.body.maxHp * 20)) return { type: 'use', item: potion };
+  if (tactics?.buff && inView && enemy?.pos && distance(e.pos, enemy.pos) <= 2) return { type: 'use', item: tactics.buff };
+
+  // Struck by something it cannot see: swing at a neighbouring cell, as a player would.
+  const felt = aw.struckUnseen;
+  if (felt) delete aw.struckUnseen;
+  if (felt && !inView) {
+    const dirs = DIRECTIONS.filter((d) => checkMove(s, e, d.name).ok);
+    const dir = dirs[s.rng.ai.int(Math.max(1, dirs.length))];
+    if (dir) return { type: 'move', dir: dir.name };
+  }
 
   if (inView && enemy?.pos) {
     let best: { cmd: Command; value: number } | undefined;

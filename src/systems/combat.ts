@@ -1,8 +1,9 @@
 import type { AttackContext, AttackOption } from '../rules/ruleset.js';
-import type { ArenaEntity } from '../world/components.js';
+import { type ArenaEntity, stackKey } from '../world/components.js';
 import { type Point, distance } from '../world/grid.js';
 import { type ProjectilePath, castProjectile } from '../world/projectile.js';
 import { applyEffects, fighterAt } from './effects.js';
+import { sees } from './perception.js';
 import type { DuelState } from './state.js';
 import { possessive } from '../rules/names.js';
 
@@ -12,6 +13,7 @@ export function attackContext(s: DuelState, a: ArenaEntity, d: ArenaEntity): Att
     edition: s.edition,
     now: s.now,
     distance: distance(a.pos, d.pos),
+    visible: sees(s, a, d),
     attackerTerrain: s.grid.get(a.pos.x, a.pos.y),
     defenderTerrain: s.grid.get(d.pos.x, d.pos.y),
   };
@@ -24,6 +26,7 @@ export function findOption(s: DuelState, e: ArenaEntity, id: string): AttackOpti
 /** Resolves one attack through the ruleset and applies what it did. Returns the energy cost. */
 function resolve(s: DuelState, a: ArenaEntity, d: ArenaEntity, option: AttackOption): number {
   const out = s.ruleset.resolveAttack(s.tracer(), s.view(a), s.view(d), option, attackContext(s, a, d));
+  if (out.hit && option.kind === 'melee' && d.fighter?.kind === 'hero' && d.awareness && !sees(s, d, a)) d.awareness.struckUnseen = true;
   s.message(out.summary, a.fighter?.side === 0 ? (out.hit ? 'good' : 'info') : out.hit ? 'bad' : 'info');
   applyEffects(s, out.effects);
   s.endEvent(out.summary, a.id);
@@ -54,7 +57,7 @@ export function fireAttack(s: DuelState, a: ArenaEntity, option: AttackOption, t
     s.event({ kind: 'projectile', from: { ...a.pos }, cells: path.cells.map((c) => ({ ...c })), glyph });
   }
   const pack = a.inventory?.pack;
-  const stack = option.item ? pack?.find((p) => p.item === option.item) : undefined;
+  const stack = option.item ? pack?.find((p) => stackKey(p) === option.item) : undefined;
   if (stack && pack) {
     if (option.spends === 'charge') stack.charges = Math.max(0, (stack.charges ?? 0) - 1);
     else if (option.spends === 'item') {
@@ -64,9 +67,11 @@ export function fireAttack(s: DuelState, a: ArenaEntity, option: AttackOption, t
   }
   if (victim && victim.id !== a.id) return resolve(s, a, victim, option);
   const what = option.item ? `${possessive(a)} ${s.ruleset.itemName(option.item)}` : `${possessive(a)} ${option.label}`;
-  const where = path.reason === 'target' ? 'lands' : 'stops';
+  const where = path.reason === 'target' || path.reason === 'range' ? 'lands' : 'stops';
   s.message(`${what.charAt(0).toUpperCase()}${what.slice(1)} ${where} at ${path.stop.x},${path.stop.y}.`, 'info');
-  applyEffects(s, s.ruleset.missileLanded(s.view(a), option, path.stop));
+  const landing = s.ruleset.missileLanded(s.tracer(), s.view(a), option, path.stop, { reason: path.reason, distance: distance(a.pos ?? path.stop, path.stop) });
+  s.endEvent(`${what} ${where}`, a.id);
+  applyEffects(s, landing);
   return s.ruleset.attackCost(s.view(a), option, s.now);
 }
 

@@ -1,5 +1,5 @@
 import type { Effect, FighterView } from '../rules/ruleset.js';
-import type { ArenaEntity, ItemStack, Status } from '../world/components.js';
+import { type ArenaEntity, type ItemStack, type Status, isAlive, sameStack, stackKey } from '../world/components.js';
 import { type Point, distance } from '../world/grid.js';
 import { Terrain } from '../world/terrain.js';
 import { nameOf, subjectOf, verb } from '../rules/names.js';
@@ -7,11 +7,11 @@ import type { DuelState } from './state.js';
 
 /** Fighters still standing, ascending id. */
 export function livingFighters(s: DuelState): ArenaEntity[] {
-  return s.world.all().filter((e) => e.fighter && e.body && e.body.hp > 0 && e.pos);
+  return s.world.all().filter((e) => e.fighter && isAlive(e.body) && e.pos);
 }
 
 export function fighterAt(s: DuelState, x: number, y: number): ArenaEntity | undefined {
-  for (const e of s.world.all()) if (e.fighter && e.body && e.body.hp > 0 && e.pos && e.pos.x === x && e.pos.y === y) return e;
+  for (const e of s.world.all()) if (e.fighter && isAlive(e.body) && e.pos && e.pos.x === x && e.pos.y === y) return e;
   return undefined;
 }
 
@@ -32,7 +32,7 @@ export function dropItems(s: DuelState, at: Point, stacks: readonly ItemStack[])
   if (!heap) heap = s.world.create({ pos: { x: at.x, y: at.y }, heap: [] });
   const items = heap.heap as ItemStack[];
   for (const st of stacks) {
-    const same = items.find((i) => i.item === st.item && i.level === st.level && i.charges === undefined && st.charges === undefined);
+    const same = items.find((i) => sameStack(i, st));
     if (same) same.quantity += st.quantity;
     else items.push({ ...st });
   }
@@ -68,23 +68,23 @@ function applyEffect(s: DuelState, fx: Effect): void {
   switch (fx.kind) {
     case 'damage': {
       const v = s.world.get(fx.target);
-      if (!v?.body || v.body.hp <= 0) return;
+      if (!v?.body || !isAlive(v.body)) return;
       const before = v.body.hp;
       v.body.hp -= fx.amount;
       if (fx.source === undefined && fx.amount > 0) s.message(`${subjectOf(v)} ${verb(v, 'take')} ${fx.amount} from ${fx.cause}.`, v.fighter?.side === 0 ? 'bad' : 'good');
-      if (v.body.hp > 0) applyEffects(s, s.ruleset.onDamaged(s.tracer(), s.view(v), fx.amount, before, { now: s.now }));
+      if (isAlive(v.body)) applyEffects(s, s.ruleset.onDamaged(s.tracer(), s.view(v), fx.amount, before, { now: s.now }));
       else kill(s, v);
       return;
     }
     case 'heal': {
       const v = s.world.get(fx.target);
-      if (!v?.body || v.body.hp <= 0 || fx.amount <= 0) return;
+      if (!v?.body || !isAlive(v.body) || fx.amount <= 0) return;
       v.body.hp = Math.min(v.body.maxHp, v.body.hp + fx.amount);
       return;
     }
     case 'status': {
       const v = s.world.get(fx.target);
-      if (!v?.statuses || !v.body || v.body.hp <= 0) return;
+      if (!v?.statuses || !isAlive(v.body)) return;
       addStatus(v.statuses, fx.status, fx.mode);
       return;
     }
@@ -146,7 +146,7 @@ function applyEffect(s: DuelState, fx: Effect): void {
       const v = s.world.get(fx.target);
       const pack = v?.inventory?.pack;
       if (!pack) return;
-      const i = pack.findIndex((x) => x.item === fx.item);
+      const i = pack.findIndex((x) => stackKey(x) === fx.item);
       const st = pack[i];
       if (!st) return;
       st.quantity -= fx.quantity;
@@ -154,7 +154,7 @@ function applyEffect(s: DuelState, fx: Effect): void {
       return;
     }
     case 'charge': {
-      const st = s.world.get(fx.target)?.inventory?.pack.find((x) => x.item === fx.item);
+      const st = s.world.get(fx.target)?.inventory?.pack.find((x) => stackKey(x) === fx.item);
       if (st) st.charges = Math.max(0, (st.charges ?? 0) + fx.delta);
       return;
     }

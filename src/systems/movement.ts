@@ -1,4 +1,4 @@
-import type { ArenaEntity, ItemStack } from '../world/components.js';
+import { type ArenaEntity, type ItemStack, sameStack } from '../world/components.js';
 import { type DirectionName, directionOf, type Point } from '../world/grid.js';
 import { Terrain, terrainInfo } from '../world/terrain.js';
 import { dropItems, fighterAt, heapAt } from './effects.js';
@@ -93,7 +93,7 @@ export function pickUp(s: DuelState, e: ArenaEntity): number {
 }
 
 export function addToPack(pack: ItemStack[], st: ItemStack): void {
-  const same = pack.find((p) => p.item === st.item && p.level === st.level && p.charges === undefined && st.charges === undefined);
+  const same = pack.find((p) => sameStack(p, st));
   if (same) same.quantity += st.quantity;
   else pack.push({ ...st });
 }

@@ -24,9 +24,17 @@ export function computeFov(s: DuelState, e: ArenaEntity, into?: Uint8Array): Uin
   return into ? c.compute(e.pos.x, e.pos.y, radius, into) : c.visibleFrom(e.pos.x, e.pos.y, radius);
 }
 
+/** Whether `viewer` sees `target`: it stands in view, and the ruleset does not hide it (invisibility). */
 export function sees(s: DuelState, viewer: ArenaEntity, target: ArenaEntity): boolean {
   if (!target.pos) return false;
-  return s.fov(viewer.id)[target.pos.y * s.grid.width + target.pos.x] === 1;
+  if (s.fov(viewer.id)[target.pos.y * s.grid.width + target.pos.x] !== 1) return false;
+  return target.fighter === undefined || viewer.fighter === undefined || canPerceive(s, viewer, target);
+}
+
+/** Whether `viewer` could see `target` were it in view (false for an invisible monster it cannot detect). */
+export function canPerceive(s: DuelState, viewer: ArenaEntity, target: ArenaEntity): boolean {
+  const canSee = s.ruleset.canSee;
+  return canSee === undefined || canSee.call(s.ruleset, s.view(viewer), s.view(target));
 }
 
 /**

@@ -13,6 +13,13 @@ export interface Position {
 export interface Body {
   hp: number;
   maxHp: number;
+  /** Still standing at 0 hit points (Angband: death comes below 0). */
+  aliveAtZero?: boolean;
+}
+
+/** Whether a body is still alive. */
+export function isAlive(body: Body | undefined): boolean {
+  return body !== undefined && (body.hp > 0 || (body.hp === 0 && body.aliveAtZero === true));
 }
 
 export type Side = 0 | 1;
@@ -54,6 +61,17 @@ export interface Awareness {
   enemySeen: boolean;
   /** The enemy's cell when last seen. */
   lastSeen: Point | null;
+  /** Hit in melee by an enemy it could not see, since its last turn. */
+  struckUnseen?: boolean;
+}
+
+/** An item's own magic (Angband): to-hit, to-dam and to-AC bonuses, an ego power and its pval. */
+export interface ItemMagic {
+  toHit: number;
+  toDam: number;
+  toAc: number;
+  ego?: string;
+  pval?: number;
 }
 
 export interface ItemStack {
@@ -63,6 +81,26 @@ export interface ItemStack {
   level: number;
   /** Charges left (wands). */
   charges?: number;
+  magic?: ItemMagic;
+}
+
+/**
+ * Names a kind of stack: the item id, with its magic when it has any (`arrow{slay-evil,+3,+4}`).
+ * Commands, attack options and effects name pack items by this key; stacks with the same key
+ * (and level) merge.
+ */
+export function stackKey(st: { readonly item: string; readonly magic?: Readonly<ItemMagic> | undefined }): string {
+  const m = st.magic;
+  if (!m) return st.item;
+  const sign = (n: number) => (n < 0 ? String(n) : `+${n}`);
+  const parts = [...(m.ego ? [m.pval !== undefined ? `${m.ego}${sign(m.pval)}` : m.ego] : []), sign(m.toHit), sign(m.toDam)];
+  if (m.toAc !== 0) parts.push(`[${sign(m.toAc)}]`);
+  return `${st.item}{${parts.join(',')}}`;
+}
+
+/** Whether two stacks merge into one. */
+export function sameStack(a: ItemStack, b: ItemStack): boolean {
+  return stackKey(a) === stackKey(b) && a.level === b.level && a.charges === undefined && b.charges === undefined;
 }
 
 export interface Inventory {

@@ -39,6 +39,8 @@ export function samePoint(a: Point, b: Point): boolean {
  */
 export class Grid {
   readonly cells: Uint8Array;
+  /** Bumped on every change to the cells, so what was computed from them can be reused until then. */
+  version = 0;
 
   constructor(
     readonly width: number,
@@ -69,6 +71,14 @@ export class Grid {
   set(x: number, y: number, t: Terrain): void {
     if (!this.inside(x, y)) throw new RangeError(`cell ${x},${y} is outside the ${this.width}x${this.height} arena`);
     this.cells[y * this.width + x] = t;
+    this.version++;
+  }
+
+  /** Replaces every cell (restoring a snapshot). */
+  load(cells: ArrayLike<number>): void {
+    if (cells.length !== this.cells.length) throw new RangeError(`${cells.length} cells for a ${this.width}x${this.height} arena`);
+    this.cells.set(cells);
+    this.version++;
   }
 
   info(x: number, y: number): TerrainInfo {

@@ -1,3 +1,4 @@
+import { castAngbandMissile } from './angband-path.js';
 import type { Grid, Point } from './grid.js';
 
 /**
@@ -18,6 +19,10 @@ export interface ProjectileOptions {
   readonly magic: boolean;
   /** Stop on the first cell holding a character. */
   readonly hitChars: boolean;
+  /** Which game's flight: Pixel Dungeon's Ballistica (the default) or Angband's project_path. */
+  readonly path?: 'ballistica' | 'angband';
+  /** How far an Angband missile flies (its project_path range). */
+  readonly range?: number;
 }
 
 export interface ProjectilePath {
@@ -26,7 +31,7 @@ export interface ProjectilePath {
   /** Where the projectile ends up. */
   readonly stop: Point;
   /** Why it stopped there. */
-  readonly reason: 'target' | 'obstacle' | 'sight-blocker' | 'character' | 'start';
+  readonly reason: 'target' | 'obstacle' | 'sight-blocker' | 'character' | 'start' | 'range';
   /**
    * QUIRK(Ballistica.java): the game's own trace array: the start cell, every cell walked, and,
    * when the target is reached without `magic`, the target written a second time.
@@ -57,6 +62,7 @@ export function castProjectile(
   options: ProjectileOptions,
   occupied: Occupied = NOBODY,
 ): ProjectilePath {
+  if (options.path === 'angband') return castAngbandMissile(grid, from, to, options.range ?? 20, occupied);
   const { sx, sy, xMajor, dA, dB } = axes(from, to);
   const [lx, ly] = xMajor ? [sx, 0] : [0, sy];
   const [shx, shy] = xMajor ? [0, sy] : [sx, 0];

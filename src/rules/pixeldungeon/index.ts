@@ -418,15 +418,17 @@ export function createPixelDungeon(tables: PdTables): Ruleset {
 
     attackCost: (a, option, now) => attackCost(a, option, now),
 
-    missileLanded(_f, option, at): Effect[] {
+    missileLanded(_t, _f, option, at): Effect[] {
       if (!option.item || !missiles.has(option.item) || missiles.get(option.item)?.returns) return [];
       return [{ kind: 'drop', at, stack: { item: option.item, quantity: 1, level: 0 } }];
     },
 
-    notice(t, observer, enemy, distance) {
+    notice(t, observer, enemy, distance, inView) {
       const mode = observer.ai?.mode;
-      if (mode !== 'sleeping' && mode !== 'wandering') return true;
-      return noticeRoll(t, mode, distance, stealthOf(enemy), enemy.fighter.flying, observer.ai?.alerted ?? false);
+      // A mob notices only what it sees (Mob.act: enemy in its field of view).
+      if (!inView) return { noticed: false, effects: [] };
+      if (mode !== 'sleeping' && mode !== 'wandering') return { noticed: true, effects: [] };
+      return { noticed: noticeRoll(t, mode, distance, stealthOf(enemy), enemy.fighter.flying, observer.ai?.alerted ?? false), effects: [] };
     },
 
     noticeChance(observer, enemy, distance): NoticeCheck {

@@ -46,6 +46,7 @@ const ctx = (edition: Edition, distance = 1, defenderTerrain: Terrain = Terrain.
   edition,
   now: 0,
   distance,
+  visible: true,
   attackerTerrain: Terrain.Floor,
   defenderTerrain,
 });
@@ -275,8 +276,11 @@ describe('noticing through the ruleset (pd-facts §6.2)', () => {
     const scout = view(2, 'gnoll-scout', 1, 'source', { mode: 'sleeping', enemySeen: false });
     expectFrac(rs.noticeChance(scout, view(1, 'warrior', 0, 'source'), 3).chance, F(1, 3));
     expectFrac(rs.noticeChance(scout, view(1, 'rogue', 0, 'source'), 3).chance, F(1, 4));
-    const law = exactLaw((t) => rs.notice(t, scout, view(1, 'rogue', 0, 'source'), 3), (v) => String(v));
+    const law = exactLaw((t) => rs.notice(t, scout, view(1, 'rogue', 0, 'source'), 3, true).noticed, (v) => String(v));
     expectFrac(law.get('true') ?? Fraction.ZERO, F(1, 4));
+    // Out of its sight it never notices, and rolls nothing.
+    const unseen = exactLaw((t) => rs.notice(t, scout, view(1, 'rogue', 0, 'source'), 3, false).noticed, (v) => String(v));
+    expect([...unseen.keys()]).toEqual(['false']);
   });
   it('a wandering scout 8 cells away: 1/4; once hurt (alerted) it notices at once', () => {
     const w = view(1, 'warrior', 0, 'source');
