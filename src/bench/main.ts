@@ -46,7 +46,7 @@ let sink = 0;
 
 /** A replay of a duel just played, as the recorder would have written it. */
 function replayOf(d: Duel, records: readonly TurnRecord[]): Replay {
-  const header = makeHeader(d.setup, 'bench', content.fingerprint, [d.hero.fighter?.name ?? '', d.foe.fighter?.name ?? ''], '2026-01-01T00:00:00.000Z');
+  const header = makeHeader(d.setup, 'bench', content.dataFingerprint(d.setup.ruleset), [d.hero.fighter?.name ?? '', d.foe.fighter?.name ?? ''], '2026-01-01T00:00:00.000Z');
   const end = d.outcome ? `${JSON.stringify({ end: { ...d.outcome, h: d.stateHash() } })}\n` : '';
   return parseReplay('bench.jsonl', `${JSON.stringify(header)}\n${records.map((r) => `${turnLine(r)}\n`).join('')}${end}`);
 }

@@ -25,7 +25,7 @@ export function runHeadless(
   const foe = duel.foe;
   let recorder: ReplayRecorder | null = null;
   if (options.savesDir) {
-    const header = makeHeader(duel.setup, options.program, content.fingerprint, [hero.fighter?.name ?? '', foe.fighter?.name ?? ''], options.now().toISOString());
+    const header = makeHeader(duel.setup, options.program, content.dataFingerprint(duel.setup.ruleset), [hero.fighter?.name ?? '', foe.fighter?.name ?? ''], options.now().toISOString());
     recorder = ReplayRecorder.create(options.savesDir, header);
   }
   const turns: TurnRecord[] = [];
@@ -75,7 +75,7 @@ function textReport(duel: Duel, turns: readonly TurnRecord[], program: string, c
   out.push(`spoiler-arena ${program}: headless duel`);
   out.push(`ruleset ${s.ruleset} (${s.edition} edition), seed ${JSON.stringify(s.seed)}, arena ${duel.arena.id} (${duel.arena.name})`);
   out.push(`hero: ${duel.hero.fighter?.name} [${s.hero.template}] vs foe: ${duel.foe.fighter?.name} [${s.foe.template}]`);
-  out.push(`data ${content.fingerprint}`);
+  out.push(`data ${content.dataFingerprint(s.ruleset)}`);
   out.push('');
   const msgs = byTurn<Message>(duel.messages);
   const traces = byTurn<TraceRecord>(duel.traces);
@@ -96,7 +96,7 @@ function jsonReport(duel: Duel, turns: readonly TurnRecord[], program: string, c
   const o = duel.outcome;
   const report = {
     program,
-    data: content.fingerprint,
+    data: content.dataFingerprint(duel.setup.ruleset),
     setup: duel.setup,
     arena: { id: duel.arena.id, name: duel.arena.name },
     fighters: [duel.hero, duel.foe].map((e) => ({ id: e.id, name: e.fighter?.name, side: e.fighter?.side, template: e.fighter?.templateId })),

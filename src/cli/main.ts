@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { DataError, loadContent, type Content } from '../content/index.js';
 import { arenaIds } from '../game/duel.js';
 import { availableRulesets, getRuleset } from '../rules/registry.js';
+import { EDITIONS, type Edition } from '../rules/edition.js';
+import type { RULESET_IDS } from '../rules/ruleset.js';
 import { GENERATED_ARENAS } from '../world/arena.js';
 import { ReplayError, printable, readReplayFile } from '../replay/format.js';
 import { listSaves, openForResume } from '../replay/saves.js';
@@ -166,6 +168,34 @@ program
       }
     }
     process.exit(bad === 0 ? 0 : 1);
+  });
+
+program
+  .command('calc')
+  .description('compute, without rolling, a character\'s numbers and exact odds against a target (docs/CLI.md)')
+  .argument('<ruleset>', 'the ruleset (angband-3.0.5)')
+  .requiredOption('--attacker <spec>', 'a hero preset (arena list heroes --ruleset angband-3.0.5) or inline JSON')
+  .requiredOption('--defender <spec>', 'a monster (arena list foes --ruleset angband-3.0.5) or inline JSON')
+  .addOption(new Option('--edition <edition>', 'spoiler: as the seed document says; source: as the game\'s code does').choices([...EDITIONS]).default('spoiler'))
+  .option('--distance <n>', 'squares between them, for missiles', '1')
+  .addOption(new Option('--visibility <v>', 'whether the attacker sees the target: auto (unseen only if invisible to it)').choices(['auto', 'seen', 'unseen']).default('auto'))
+  .option('--json', 'print JSON instead of a table')
+  .action(async (ruleset: string, o: { attacker: string; defender: string; edition: string; distance: string; visibility: string; json?: boolean }) => {
+    if (ruleset !== 'angband-3.0.5') {
+      const known = availableRulesets().includes(ruleset as (typeof RULESET_IDS)[number]);
+      throw new UsageError(`calc: ${known ? `the calculator covers angband-3.0.5 only; "${ruleset}" has none yet` : `unknown ruleset "${ruleset}"; the calculator covers angband-3.0.5`}`);
+    }
+    const distance = /^\d+$/.test(o.distance) ? Number(o.distance) : NaN;
+    if (!Number.isInteger(distance) || distance < 1 || distance > 40) throw new UsageError(`--distance: must be a whole number from 1 to 40 (got "${o.distance}")`);
+    const { calcReport, formatReport, CalcInputError } = await import('./calc.js');
+    let report;
+    try {
+      report = calcReport(content(), { attacker: o.attacker, defender: o.defender, edition: o.edition as Edition, distance, visibility: o.visibility as 'auto' | 'seen' | 'unseen' });
+    } catch (e) {
+      if (e instanceof CalcInputError) throw new UsageError(e.message);
+      throw e;
+    }
+    process.stdout.write(o.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
   });
 
 program

@@ -29,8 +29,8 @@ export function deepFreeze<T>(v: T): T {
 
 /** Where content is read from, and a fingerprint of everything read (for replay headers). */
 export class DataSource {
-  private readonly hasher = new Hasher();
   private readonly files: string[] = [];
+  private readonly texts: string[] = [];
 
   constructor(readonly root: string) {}
 
@@ -44,7 +44,7 @@ export class DataSource {
     }
     const name = this.display(path);
     this.files.push(name);
-    this.hasher.str(name).str(text.replace(/\r\n/g, '\n'));
+    this.texts.push(text.replace(/\r\n/g, '\n'));
     return text;
   }
 
@@ -53,9 +53,16 @@ export class DataSource {
     return relative(`${this.root}/..`, path).split('\\').join('/');
   }
 
-  /** A fingerprint of every file read so far, in read order. */
-  fingerprint(): string {
-    return this.hasher.digest();
+  /**
+   * A fingerprint of the files read so far, in read order: all of them, or those whose shown
+   * name `include` accepts (one ruleset's tables and the arenas, for replay headers).
+   */
+  fingerprint(include: (file: string) => boolean = () => true): string {
+    const h = new Hasher();
+    this.files.forEach((name, i) => {
+      if (include(name)) h.str(name).str(this.texts[i] as string);
+    });
+    return h.digest();
   }
 
   filesRead(): readonly string[] {

@@ -1,13 +1,16 @@
-import { PD_FILES, type PdTableName, pdSchemas } from './pixel-dungeon.js';
+import { ANG_FILES, ANG_RULESET, angSchemas } from './angband.js';
+import { PD_FILES, pdSchemas } from './pixel-dungeon.js';
+import { schemaFileOf } from './table-set.js';
 import { zod } from './zod.js';
 
 /** The JSON Schema of every data table, by file name under data/schemas/. */
 export function jsonSchemas(): Record<string, unknown> {
   const z = zod();
-  const schemas = pdSchemas();
   const out: Record<string, unknown> = {};
-  for (const [k, file] of Object.entries(PD_FILES) as [PdTableName, string][]) {
-    out[`pixel-dungeon.${file.replace('.json', '')}.schema.json`] = z.toJSONSchema(schemas[k], { io: 'input', unrepresentable: 'any' });
-  }
+  const add = (ruleset: string, files: Readonly<Record<string, string>>, schemas: Readonly<Record<string, import('zod').ZodType>>) => {
+    for (const [k, file] of Object.entries(files)) out[schemaFileOf(ruleset, file)] = z.toJSONSchema(schemas[k] as import('zod').ZodType, { io: 'input', unrepresentable: 'any' });
+  };
+  add('pixel-dungeon', PD_FILES, pdSchemas());
+  add(ANG_RULESET, ANG_FILES, angSchemas());
   return out;
 }

@@ -91,6 +91,8 @@ export interface Tracer {
   edition(divergence: string, text: string): void;
   /** Records the exact probability of what happened. */
   odds(label: string, num: bigint, den: bigint): void;
+  /** A tracer on the same stream that records nothing (for long runs of rolls summed up in one step). */
+  silent(): Tracer;
 }
 
 /** A tracer that records nothing: the same rule code at full speed. */
@@ -113,6 +115,9 @@ export class NullTracer implements Tracer {
   note(): void {}
   edition(): void {}
   odds(): void {}
+  silent(): Tracer {
+    return this;
+  }
 }
 
 /** A tracer that records every step. */
@@ -152,6 +157,9 @@ export class RecordingTracer implements Tracer {
   }
   odds(label: string, num: bigint, den: bigint): void {
     this.steps.push({ kind: 'odds', cite: this.cite, label, num: num.toString(), den: den.toString() });
+  }
+  silent(): Tracer {
+    return new NullTracer(this.rng);
   }
 }
 

@@ -91,7 +91,7 @@ export function goldenReplay(g: Golden, content: Content): string {
     }
     break;
   }
-  const header = makeHeader(g.setup, PROGRAM, content.fingerprint, [duel.hero.fighter?.name ?? '', duel.foe.fighter?.name ?? ''], CREATED, branch);
+  const header = makeHeader(g.setup, PROGRAM, content.dataFingerprint(g.setup.ruleset), [duel.hero.fighter?.name ?? '', duel.foe.fighter?.name ?? ''], CREATED, branch);
   const end = duel.outcome ? `${JSON.stringify({ end: { ...duel.outcome, h: duel.stateHash() } })}\n` : '';
   return `${JSON.stringify(header)}\n${records.map((r) => `${turnLine(r)}\n`).join('')}${end}`;
 }
@@ -134,7 +134,7 @@ export function fightCatalogue(content: Content): string {
   const head = [
     '# Fight catalogue: one short transcript per duel, for a fixed list of seeds.',
     '# Compared by test/golden/catalogue.test.ts; regenerate only on purpose with `npm run golden`.',
-    `# data ${content.fingerprint}`,
+    `# data ${content.dataFingerprint('pixel-dungeon')}`,
   ];
   return `${head.join('\n')}\n\n${CATALOGUE.map((s) => transcript(s, content)).join('\n\n')}\n`;
 }

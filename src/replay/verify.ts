@@ -21,8 +21,9 @@ export function compatibilityProblems(replay: Replay, content: Content): string[
   if (replay.header.version !== REPLAY_VERSION) {
     out.push(`it was written in replay format version ${replay.header.version}; this program reads version ${REPLAY_VERSION}`);
   }
-  if (replay.header.data !== content.fingerprint) {
-    out.push(`it was recorded with different data files (fingerprint ${replay.header.data}, this program has ${content.fingerprint})`);
+  const ours = content.dataFingerprint(replay.header.ruleset);
+  if (replay.header.data !== ours) {
+    out.push(`it was recorded with different data files (fingerprint ${replay.header.data}, this program has ${ours})`);
   }
   return out;
 }
@@ -50,7 +51,7 @@ export function verifyReplay(replay: Replay, content: Content, options: { force?
       warnings: [],
       ok: false,
       turns: 0,
-      divergence: { turn: 0, expected: replay.header.data, actual: content.fingerprint, detail: `refused: ${problems.join('; ')} (use --force to try anyway)` },
+      divergence: { turn: 0, expected: replay.header.data, actual: content.dataFingerprint(replay.header.ruleset), detail: `refused: ${problems.join('; ')} (use --force to try anyway)` },
     };
   }
   let duel: Duel;

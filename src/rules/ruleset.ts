@@ -154,6 +154,7 @@ export interface LandingInfo {
   readonly reason: 'target' | 'obstacle' | 'sight-blocker' | 'character' | 'start' | 'range';
   /** Chebyshev distance from the thrower. */
   readonly distance: number;
+  readonly edition: Edition;
 }
 
 /** How the AI should use a monster. */
@@ -223,7 +224,7 @@ export interface Ruleset {
   resolveAttack(t: Tracer, attacker: FighterView, defender: FighterView, option: AttackOption, ctx: AttackContext): AttackOutcome;
   previewAttack(attacker: FighterView, defender: FighterView, option: AttackOption, ctx: AttackContext): AttackPreview;
   /** Energy an attack with this option costs (also when it strikes nobody). */
-  attackCost(attacker: FighterView, option: AttackOption, now: number): number;
+  attackCost(attacker: FighterView, option: AttackOption, now: number, edition: Edition): number;
   /** A projectile that hit nobody: what lands where (it may break). */
   missileLanded(t: Tracer, f: FighterView, option: AttackOption, at: Point, info: LandingInfo): readonly Effect[];
 
@@ -242,8 +243,13 @@ export interface Ruleset {
   /** Items the fighter can use (potions). */
   usableItems(f: FighterView): readonly ItemStack[];
   useItem(t: Tracer, f: FighterView, item: string): { readonly effects: readonly Effect[]; readonly cost: number } | { readonly error: string };
-  /** A short name for an item id. */
+  /** A short name for an item id or stack key. */
   itemName(item: string): string;
+  /**
+   * How a status shows in the fighter's panel ("stun 12"), or null to hide it (bookkeeping such
+   * as regeneration clocks). Absent: the status kind and its level or time left.
+   */
+  statusLabel?(status: Status, now: number): string | null;
   /** How an item lying on the floor is drawn. */
   itemGlyph(item: string): { readonly ch: string; readonly colour: string };
   /** Whether picking up this stack should equip it (a weapon when the hand is empty). */

@@ -225,7 +225,7 @@ export class Session {
     return makeHeader(
       duel.setup,
       this.env.program,
-      this.env.content.fingerprint,
+      this.env.content.dataFingerprint(duel.setup.ruleset),
       [duel.hero.fighter?.name ?? '', duel.foe.fighter?.name ?? ''],
       this.env.now().toISOString(),
       branch,

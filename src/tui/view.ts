@@ -1,7 +1,7 @@
 import { formatTrace } from '../game/explain.js';
 import type { TraceRecord } from '../game/duel.js';
 import type { AttackPreview } from '../rules/ruleset.js';
-import type { ArenaEntity } from '../world/components.js';
+import { type ArenaEntity, stackKey } from '../world/components.js';
 import { TERRAIN_INFO, Terrain } from '../world/terrain.js';
 import { type Canvas, wrap } from './canvas.js';
 import { FLAG_BOLD, FLAG_INVERSE, type Palette } from './palette.js';
@@ -141,12 +141,18 @@ export class View {
       flags.push(MODE_TEXT[e.ai.mode]);
       if (!e.awareness?.enemySeen) flags.push('unaware');
     }
+    const rs = s.duel.ruleset;
     for (const st of e.statuses ?? []) {
+      if (rs.statusLabel) {
+        const label = rs.statusLabel(st, s.duel.now);
+        if (label !== null) flags.push(label);
+        continue;
+      }
       if (st.kind === 'regeneration' || st.kind === 'recharge') continue;
-      const left = st.until !== undefined ? ` ${((st.until - s.duel.now) / s.duel.ruleset.ticksPerTurn).toFixed(1)}` : st.level !== undefined ? ` ${st.level}` : '';
+      const left = st.until !== undefined ? ` ${((st.until - s.duel.now) / rs.ticksPerTurn).toFixed(1)}` : st.level !== undefined ? ` ${st.level}` : '';
       flags.push(`${st.kind}${left}`);
     }
-    const pack = (e.inventory?.pack ?? []).map((p) => `${s.duel.ruleset.itemName(p.item)}${p.charges !== undefined ? ` [${p.charges}]` : p.quantity > 1 ? ` x${p.quantity}` : ''}`);
+    const pack = (e.inventory?.pack ?? []).map((p) => `${rs.itemName(stackKey(p))}${p.charges !== undefined ? ` [${p.charges}]` : p.quantity > 1 ? ` x${p.quantity}` : ''}`);
     const info = flags.length > 0 ? flags.join(' · ') : pack.join(', ');
     c.text(x, row + 3, info, P.attr(flags.length > 0 ? 'yellow' : 'dark-grey'), w);
   }

@@ -98,6 +98,29 @@ export function stackKey(st: { readonly item: string; readonly magic?: Readonly<
   return `${st.item}{${parts.join(',')}}`;
 }
 
+/** The item and magic a stack key names (the inverse of `stackKey`); undefined for a malformed key. */
+export function stackFromKey(key: string): { item: string; magic?: ItemMagic } | undefined {
+  const m = /^([a-z0-9]+(?:-[a-z0-9]+)*)(?:\{([^{}]*)\})?$/.exec(key);
+  if (!m) return undefined;
+  const item = m[1] as string;
+  if (m[2] === undefined) return { item };
+  const parts = m[2].split(',');
+  let ego: string | undefined;
+  let pval: number | undefined;
+  if (parts[0] !== undefined && !/^[+-]/.test(parts[0])) {
+    const e = /^([a-z0-9]+(?:-[a-z0-9]+)*?)([+-]\d+)?$/.exec(parts.shift() as string);
+    if (!e) return undefined;
+    ego = e[1] as string;
+    if (e[2] !== undefined) pval = Number(e[2]);
+  }
+  const num = (t: string | undefined) => (t !== undefined && /^[+-]\d+$/.test(t) ? Number(t) : NaN);
+  const toHit = num(parts[0]);
+  const toDam = num(parts[1]);
+  const ac = parts[2] === undefined ? 0 : num(/^\[([+-]\d+)\]$/.exec(parts[2])?.[1]);
+  if (Number.isNaN(toHit) || Number.isNaN(toDam) || Number.isNaN(ac) || parts.length > 3) return undefined;
+  return { item, magic: { toHit, toDam, toAc: ac, ...(ego !== undefined ? { ego } : {}), ...(pval !== undefined ? { pval } : {}) } };
+}
+
 /** Whether two stacks merge into one. */
 export function sameStack(a: ItemStack, b: ItemStack): boolean {
   return stackKey(a) === stackKey(b) && a.level === b.level && a.charges === undefined && b.charges === undefined;

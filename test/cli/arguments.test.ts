@@ -41,7 +41,7 @@ const SPAWNED: readonly Case[] = [
 
 /** The same checks in-process, through the CLI's own option parser (no process to start). */
 const IN_PROCESS: readonly Case[] = [
-  { name: 'planned but unplayable ruleset', args: ['--ruleset', 'angband-3.0.5'], mentions: ['--ruleset', 'angband-3.0.5', ...availableRulesets()] },
+  { name: 'planned but unplayable ruleset', args: ['--ruleset', 'crawl-4.0b20'], mentions: ['--ruleset', 'crawl-4.0b20', ...availableRulesets()] },
   { name: 'a monster as the hero', args: ['--hero', 'rat'], mentions: ['--hero', '"rat"', ...heroes] },
   { name: 'a hero as the foe', args: ['--foe', 'warrior'], mentions: ['--foe', '"warrior"', ...foes] },
   { name: 'zero --max-turns', args: ['--max-turns', '0'], mentions: ['--max-turns', '"0"', '1000000'] },

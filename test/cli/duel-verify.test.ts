@@ -66,7 +66,7 @@ describe('arena duel: the same arguments print the same bytes', () => {
     expect(b?.stdout).toBe(a?.stdout);
     const report = JSON.parse(a?.stdout ?? '') as { setup: DuelSetup; data: string; turns: unknown[] };
     expect(report.setup.seed).toBe('cli-same');
-    expect(report.data).toBe(content.fingerprint);
+    expect(report.data).toBe(content.dataFingerprint('pixel-dungeon'));
     expect(report.turns.length).toBeGreaterThan(0);
   });
 
@@ -123,7 +123,7 @@ describe('arena duel --saves DIR, then arena verify', () => {
     expect(file.endsWith('.jsonl')).toBe(true);
     const ls = lines(readFileSync(file, 'utf8'));
     expect(ls).toHaveLength(expected.turn + 2);
-    expect(JSON.parse(ls[0] as string)).toMatchObject({ format: 'spoiler-arena-replay', seed, data: content.fingerprint });
+    expect(JSON.parse(ls[0] as string)).toMatchObject({ format: 'spoiler-arena-replay', seed, data: content.dataFingerprint('pixel-dungeon') });
     expect(JSON.parse(ls[ls.length - 1] as string)).toEqual({ end: { ...expected.outcome, h: expected.stateHash() } });
   });
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DATA_ROOT, loadContent } from '../../src/content/index.js';
 import { PD_FILES, type PdTableName } from '../../src/content/pixel-dungeon.js';
+import { ANG_FILES } from '../../src/content/angband.js';
 import { Duel } from '../../src/game/duel.js';
 import { getRuleset } from '../../src/rules/registry.js';
 import { TempData, removeTempData } from './temp-data.js';
@@ -23,10 +24,14 @@ describe('the real data/ folder', () => {
 
   it('loads every table and arena file, and reads each once', () => {
     const tables = readdirSync(join(DEFAULT_DATA_ROOT, 'pixel-dungeon')).filter((f) => f.endsWith('.json')).sort();
+    const angband = readdirSync(join(DEFAULT_DATA_ROOT, 'angband-3.0.5')).filter((f) => f.endsWith('.json')).sort();
     const arenas = readdirSync(join(DEFAULT_DATA_ROOT, 'arenas')).filter((f) => f.endsWith('.txt')).sort();
     expect(tables.length).toBe(8);
     expect(Object.values(PD_FILES).sort()).toEqual(tables);
-    expect([...content.files].sort()).toEqual([...tables.map((f) => `data/pixel-dungeon/${f}`), ...arenas.map((f) => `data/arenas/${f}`)].sort());
+    expect(Object.values(ANG_FILES).sort()).toEqual(angband);
+    expect([...content.files].sort()).toEqual(
+      [...tables.map((f) => `data/pixel-dungeon/${f}`), ...angband.map((f) => `data/angband-3.0.5/${f}`), ...arenas.map((f) => `data/arenas/${f}`)].sort(),
+    );
     expect([...content.arenas.keys()].sort()).toEqual(arenas.map((f) => f.replace(/\.txt$/, '')));
     expect(content.fingerprint).toMatch(/^[0-9a-f]{16}$/);
   });

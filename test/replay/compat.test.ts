@@ -29,7 +29,7 @@ describe('replays from other data files or format versions', () => {
     expect(v.divergence?.turn).toBe(0);
     expect(v.divergence?.detail).toMatch(/^refused: it was recorded with different data files/);
     expect(v.divergence?.detail).toContain(other);
-    expect(v.divergence?.detail).toContain(content.fingerprint);
+    expect(v.divergence?.detail).toContain(content.dataFingerprint('pixel-dungeon'));
     expect(v.divergence?.detail).toMatch(/--force/);
   });
 
@@ -48,7 +48,7 @@ describe('replays from other data files or format versions', () => {
       (t.records[0] as Record<string, unknown>)['description'] = 'Smells of mint.';
     });
     const changed = loadContent(d.root);
-    expect(changed.fingerprint).not.toBe(rec.header.data);
+    expect(changed.dataFingerprint('pixel-dungeon')).not.toBe(rec.header.data);
     const replay = parseReplay(FILE, text);
     expect(verifyReplay(replay, changed).ok).toBe(false);
     const forced = verifyReplay(replay, changed, { force: true });

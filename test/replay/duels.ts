@@ -105,7 +105,7 @@ export interface Recorded {
  */
 export function recordDuel(setup: DuelSetup, content: Content, dir: string, options: { tracing?: boolean } = {}): Recorded {
   const duel = new Duel(setup, content, { tracing: options.tracing ?? false });
-  const header = makeHeader(setup, PROGRAM, content.fingerprint, [duel.hero.fighter?.name ?? '', duel.foe.fighter?.name ?? ''], CREATED);
+  const header = makeHeader(setup, PROGRAM, content.dataFingerprint('pixel-dungeon'), [duel.hero.fighter?.name ?? '', duel.foe.fighter?.name ?? ''], CREATED);
   const recorder = ReplayRecorder.create(dir, header);
   const records: TurnRecord[] = [];
   let rejected = 0;

@@ -34,7 +34,7 @@ interface Source {
 /** Records `turns` turns of a duel and stops without an end line (an abandoned duel). */
 function recordUnfinished(setup: DuelSetup, dir: string, turns: number, tracing: boolean): Source {
   const duel = new Duel(setup, content, { tracing });
-  const header = makeHeader(setup, PROGRAM, content.fingerprint, [duel.hero.fighter?.name ?? '', duel.foe.fighter?.name ?? ''], CREATED);
+  const header = makeHeader(setup, PROGRAM, content.dataFingerprint('pixel-dungeon'), [duel.hero.fighter?.name ?? '', duel.foe.fighter?.name ?? ''], CREATED);
   const recorder = ReplayRecorder.create(dir, header);
   const records: TurnRecord[] = [];
   try {
@@ -398,7 +398,7 @@ function takeOver(p: ReplayPlayer, turn: number, dir: string, playerTurns: numbe
   const branch = { from: basename(p.replay.file), turn, hash: turn > 0 ? (shared[turn - 1] as TurnRecord).hash : d.stateHash() };
   d.setController(d.heroId, 'player');
   const takeOverHash = d.stateHash();
-  const header = makeHeader(d.setup, PROGRAM, content.fingerprint, [d.hero.fighter?.name ?? '', d.foe.fighter?.name ?? ''], '2024-05-06T07:08:09.000Z', branch);
+  const header = makeHeader(d.setup, PROGRAM, content.dataFingerprint('pixel-dungeon'), [d.hero.fighter?.name ?? '', d.foe.fighter?.name ?? ''], '2024-05-06T07:08:09.000Z', branch);
   const recorder = ReplayRecorder.create(dir, header, shared);
   const played: TurnRecord[] = [];
   let finished = false;

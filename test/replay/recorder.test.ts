@@ -12,7 +12,7 @@ afterAll(removeTempDirs);
 
 const content = loadContent();
 const setup = duelSetup({ seed: 'recorder' });
-const header = makeHeader(setup, PROGRAM, content.fingerprint, ['Warrior', 'gnoll scout'], CREATED);
+const header = makeHeader(setup, PROGRAM, content.dataFingerprint('pixel-dungeon'), ['Warrior', 'gnoll scout'], CREATED);
 
 describe('ReplayRecorder', () => {
   it('names the file after date, ruleset, fighters and seed', () => {
@@ -71,7 +71,7 @@ describe('ReplayRecorder', () => {
 
   it('keeps a hostile seed inside the saves folder', () => {
     const dir = tempDir();
-    const evil = makeHeader(duelSetup({ seed: '../../../etc/passwd' }), PROGRAM, content.fingerprint, ['a', 'b'], CREATED);
+    const evil = makeHeader(duelSetup({ seed: '../../../etc/passwd' }), PROGRAM, content.dataFingerprint('pixel-dungeon'), ['a', 'b'], CREATED);
     const r = ReplayRecorder.create(dir, evil);
     r.close();
     expect(dirname(r.path)).toBe(dir);

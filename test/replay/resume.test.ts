@@ -26,7 +26,7 @@ const playTurn = (duel: Duel): TurnRecord | null => playScriptedTurn(duel).recor
 /** Records `turns` turns and stops without an end line, as a duel abandoned with Q. */
 function recordUnfinished(setup: DuelSetup, dir: string, turns: number): { path: string; records: TurnRecord[] } {
   const duel = new Duel(setup, content, { tracing: false });
-  const recorder = ReplayRecorder.create(dir, makeHeader(setup, PROGRAM, content.fingerprint, [duel.hero.fighter?.name ?? '', duel.foe.fighter?.name ?? ''], CREATED));
+  const recorder = ReplayRecorder.create(dir, makeHeader(setup, PROGRAM, content.dataFingerprint('pixel-dungeon'), [duel.hero.fighter?.name ?? '', duel.foe.fighter?.name ?? ''], CREATED));
   const records: TurnRecord[] = [];
   try {
     while (records.length < turns) {
@@ -204,7 +204,7 @@ describe('resuming a take-over', () => {
     const d = p.seek(10);
     const branch = { from: basename(u.path), turn: 10, hash: (u.records[9] as TurnRecord).hash };
     d.setController(d.heroId, 'player');
-    const rec = ReplayRecorder.create(dir, makeHeader(setup, PROGRAM, content.fingerprint, [d.hero.fighter?.name ?? '', d.foe.fighter?.name ?? ''], '2024-02-03T04:05:06.000Z', branch), u.records.slice(0, 10));
+    const rec = ReplayRecorder.create(dir, makeHeader(setup, PROGRAM, content.dataFingerprint('pixel-dungeon'), [d.hero.fighter?.name ?? '', d.foe.fighter?.name ?? ''], '2024-02-03T04:05:06.000Z', branch), u.records.slice(0, 10));
     const first = playOn(d, rec, 8);
     expect(first).toHaveLength(8);
     expect(rec.path).not.toBe(u.path);

@@ -40,7 +40,7 @@ function record(setup: DuelSetup, dir: string, created: string, options: { stopA
     branch = { from: basename(made.path), turn, hash: (prefix[turn - 1] as TurnRecord).hash };
     duel.setController(duel.heroId, 'player');
   }
-  const header = makeHeader(setup, PROGRAM, content.fingerprint, [duel.hero.fighter?.name ?? '', duel.foe.fighter?.name ?? ''], created, branch);
+  const header = makeHeader(setup, PROGRAM, content.dataFingerprint('pixel-dungeon'), [duel.hero.fighter?.name ?? '', duel.foe.fighter?.name ?? ''], created, branch);
   const recorder = ReplayRecorder.create(dir, header, prefix);
   const records = [...prefix];
   const stop = options.stopAfter ?? Infinity;

@@ -1,6 +1,6 @@
 import { Fraction } from '../../core/fraction.js';
 import { formatRatio } from '../../core/ratio.js';
-import { NullTracer, type Tracer } from '../../core/trace.js';
+import type { Tracer } from '../../core/trace.js';
 import type { ItemStack, Status } from '../../world/components.js';
 import { Terrain } from '../../world/terrain.js';
 import type { Edition } from '../edition.js';
@@ -41,6 +41,7 @@ import {
 } from './stats.js';
 import type { PdAbility, PdClass, PdHero, PdMonster, PdSubclassId, PdTables } from './types.js';
 import { nameOf, possessive, subjectOf, verb } from '../names.js';
+import { PREVIEW_TRACER, capitalise, numberOption, stringOption } from '../common.js';
 
 export const PD_ID = 'pixel-dungeon' as const;
 
@@ -64,13 +65,6 @@ interface MonsterRules {
 
 const TICK = MILLITURNS;
 const REGEN_INTERVAL = 10 * TICK;
-
-/** A tracer for building previews: building never draws, so any draw is a bug. */
-const PREVIEW_TRACER = new NullTracer({
-  int(): number {
-    throw new Error('a preview must not draw random numbers');
-  },
-});
 
 export function createPixelDungeon(tables: PdTables): Ruleset {
   const byId = <T extends { id: string }>(list: readonly T[]) => new Map(list.map((r) => [r.id, r] as const));
@@ -635,20 +629,3 @@ const STATUS_END: Record<string, readonly [string, string, string]> = {
   crippled: ['are', 'is', 'no longer crippled'],
   weakened: ['feel', 'feels', 'strong again'],
 };
-
-function capitalise(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-function numberOption(options: FighterSpec['options'], key: string, fallback: number, lo: number, hi: number): number {
-  const v = options[key];
-  if (v === undefined) return fallback;
-  const n = typeof v === 'number' ? v : /^-?\d+$/.test(v) ? Number(v) : NaN;
-  if (!Number.isInteger(n) || n < lo || n > hi) throw new Error(`--${key} must be a whole number from ${lo} to ${hi} (got "${v}")`);
-  return n;
-}
-
-function stringOption(options: FighterSpec['options'], key: string, fallback: string | undefined): string | undefined {
-  const v = options[key];
-  return v === undefined ? fallback : String(v);
-}

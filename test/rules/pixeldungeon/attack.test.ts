@@ -334,6 +334,9 @@ class HitStageTracer implements Tracer {
   note(): void {}
   edition(): void {}
   odds(): void {}
+  silent(): Tracer {
+    return this;
+  }
 }
 
 const enumeratedHit = (a: PdAttack): Fraction =>

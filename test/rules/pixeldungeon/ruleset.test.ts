@@ -252,20 +252,20 @@ describe('time costs through the ruleset (pd-facts §5 table, §1.4)', () => {
   ])('$id: a step costs $move, a blow $attack milliturns', ({ id, move, attack }) => {
     const m = view(2, id, 1, 'source');
     expect(rs.actionCost(m, 'move', 0)).toBe(move);
-    expect(rs.attackCost(m, option(m, 'melee'), 0)).toBe(attack);
+    expect(rs.attackCost(m, option(m, 'melee'), 0, 'source')).toBe(attack);
     // Crippled: half speed.
     expect(rs.actionCost(view(2, id, 1, 'source', { statuses: [{ kind: 'crippled', until: 10_000 }] }), 'move', 0)).toBe(2 * move);
   });
   it('spells: the shaman\'s lightning costs 2 turns, the warlock\'s bolt 1 (pd-facts §5.1)', () => {
     const shaman = view(2, 'gnoll-shaman', 1, 'source');
     const warlock = view(2, 'dwarf-warlock', 1, 'source');
-    expect(rs.attackCost(shaman, option(shaman, 'spell:lightning'), 0)).toBe(2000);
-    expect(rs.attackCost(shaman, option(shaman, 'melee'), 0)).toBe(1000);
-    expect(rs.attackCost(warlock, option(warlock, 'spell:shadow-bolt'), 0)).toBe(1000);
+    expect(rs.attackCost(shaman, option(shaman, 'spell:lightning'), 0, 'source')).toBe(2000);
+    expect(rs.attackCost(shaman, option(shaman, 'melee'), 0, 'source')).toBe(1000);
+    expect(rs.attackCost(warlock, option(warlock, 'spell:shadow-bolt'), 0, 'source')).toBe(1000);
   });
   it('hero: the seed Berserker\'s war hammer takes 1.728 turns; plate armour at STR 11 makes a step 1.3^6 turns', () => {
     const b = view(1, 'berserker', 0, 'source');
-    expect(rs.attackCost(b, option(b, 'melee'), 0)).toBe(1728);
+    expect(rs.attackCost(b, option(b, 'melee'), 0, 'source')).toBe(1728);
     const w = view(1, 'warrior', 0, 'source', { options: { armour: 'plate-armour' } });
     expect(rs.actionCost(w, 'move', 0)).toBe(4827); // pd-facts §1.4: 4.82681
   });

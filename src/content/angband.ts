@@ -1,0 +1,400 @@
+import type { ZodType } from 'zod';
+import { parseDice } from '../core/dice.js';
+import { parseStat } from '../rules/angband305/stats.js';
+import type {
+  AngAmmo,
+  AngArmour,
+  AngBlow,
+  AngClass,
+  AngConsumable,
+  AngEgo,
+  AngHero,
+  AngItemSpec,
+  AngJewel,
+  AngLauncher,
+  AngMeleeWeapon,
+  AngMonster,
+  AngRace,
+  AngSlay,
+  AngTables,
+} from '../rules/angband305/types.js';
+import { ANG_BLOW_EFFECTS, ANG_BLOW_METHODS, ANG_MONSTER_FLAGS } from '../rules/angband305/types.js';
+import { COLOUR_NAMES, commonSchemas } from './common.js';
+import { DataError, type DataSource } from './load.js';
+import { type ParsedTable, parseTables, readTables, type TableTexts, uniqueItemIds } from './table-set.js';
+import { lazySchema } from './zod.js';
+
+export const ANG_RULESET = 'angband-3.0.5';
+
+/** The Angband tables: one file each under data/angband-3.0.5/. */
+export const ANG_FILES = {
+  classes: 'classes.json',
+  races: 'races.json',
+  meleeWeapons: 'melee-weapons.json',
+  launchers: 'launchers.json',
+  ammo: 'ammo.json',
+  armour: 'armour.json',
+  jewellery: 'jewellery.json',
+  consumables: 'consumables.json',
+  egos: 'egos.json',
+  heroes: 'heroes.json',
+  monsters: 'monsters.json',
+} as const;
+export type AngTableName = keyof typeof ANG_FILES;
+
+/** The schema of each table, built from zod on first use. */
+export const angSchemas = lazySchema((z) => {
+  const { idSchema, nameSchema, descriptionSchema, tableSchema } = commonSchemas(z);
+  const diceSchema = z
+    .string()
+    .superRefine((s, ctx) => {
+      try {
+        const d = parseDice(s);
+        if (d.bonus !== 0) ctx.addIssue({ code: 'custom', message: `"${s}": Angband dice have no bonus (write XdY)` });
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+      }
+    })
+    .describe('Dice written XdY (1d4, 2d6); 0d0 for none.');
+  const weightSchema = z.number().int().min(0).max(10_000).describe('Weight in tenth-pounds, as the game stores it (12 is 1.2 lb).');
+  const statSchema = z
+    .string()
+    .superRefine((s, ctx) => {
+      try {
+        parseStat(s);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+      }
+    })
+    .describe('A stat as the game writes it: "3" to "18", then "18/01" to "18/220" and beyond.');
+  const skillSchema = z.strictObject({
+    base: z.number().int().describe('Base skill.'),
+    perTenLevels: z.number().int().min(0).describe('Bonus per ten levels (45 is 4.5 per level).'),
+  });
+  const statAdjustSchema = z.strictObject({
+    str: z.number().int().min(-10).max(10),
+    dex: z.number().int().min(-10).max(10),
+    con: z.number().int().min(-10).max(10),
+    wis: z.number().int().min(-10).max(10),
+  });
+  const elementSchema = z.enum(['acid', 'elec', 'fire', 'cold', 'poison']);
+
+  const classSchema: ZodType<AngClass> = z.strictObject({
+    id: z.enum(['warrior', 'mage', 'priest', 'rogue', 'ranger', 'paladin']),
+    name: nameSchema,
+    melee: skillSchema.describe('Melee skill (the game\'s c_thn and x_thn).'),
+    missile: skillSchema.describe('Missile and throwing skill (c_thb and x_thb).'),
+    spoilerMeleePerTenLevels: z.number().int().min(0).optional().describe('The seed\'s melee bonus per ten levels, where it differs from the game\'s (edition spoiler).'),
+    minWeaponWeight: weightSchema.describe('MWW in tenth-pounds: lighter weapons count as this heavy for blows.'),
+    blowsMultiplier: z.number().int().min(1).max(10).describe('WSM x 10 (the game\'s att_multiply).'),
+    maxBlows: z.number().int().min(1).max(6),
+    hitDie: z.number().int().min(0).max(20).describe('The class part of the hit die.'),
+    stats: statAdjustSchema.describe('Stat adjustments (used for stats a character spec leaves out).'),
+    save: skillSchema.describe('Saving throw in percent (c_sav and x_sav).'),
+    stealth: z.number().int().min(0).max(30).describe('Stealth (c_stl).'),
+    resistFearAtLevel: z.number().int().min(1).max(50).optional().describe('The level from which it resists fear (Warrior: 30).'),
+    extraShots: z.boolean().describe('Extra shots with bows at levels 20 and 40 (Ranger).'),
+    blessedWeaponsOnly: z.boolean().describe('-2 to-hit and to-dam with an unblessed sword or polearm (Priest).'),
+  });
+
+  const raceSchema: ZodType<AngRace> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    melee: z.number().int().describe('Melee skill modifier.'),
+    missile: z.number().int().describe('Missile and throwing skill modifier.'),
+    hitDie: z.number().int().min(1).max(20).describe('The race part of the hit die.'),
+    stats: statAdjustSchema,
+    save: z.number().int().describe('Saving throw modifier (r_sav).'),
+    stealth: z.number().int().min(-5).max(10).describe('Stealth modifier (r_stl).'),
+    infravision: z.number().int().min(0).max(10).describe('Sees warm-blooded monsters this many squares away, invisible or not.'),
+    seeInvisible: z.boolean(),
+    resists: z.array(elementSchema).describe('Elements it resists.'),
+  });
+
+  const slaySchema: ZodType<AngSlay> = z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('slay'), against: z.enum(['evil', 'animal', 'undead', 'demon', 'orc', 'troll', 'giant', 'dragon']) }),
+    z.strictObject({ kind: z.literal('kill'), against: z.enum(['demon', 'dragon', 'undead']) }),
+    z.strictObject({ kind: z.literal('brand'), element: z.enum(['acid', 'elec', 'fire', 'cold', 'poison']) }),
+  ]);
+
+  const meleeWeaponSchema: ZodType<AngMeleeWeapon> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    kind: z.enum(['sword', 'polearm', 'hafted', 'digger']).describe('Swords and polearms are edged (the priest penalty).'),
+    weight: weightSchema,
+    dice: diceSchema,
+    toHit: z.number().int().min(-20).max(20).describe('Fixed to-hit of the base item (usually 0).'),
+    toDam: z.number().int().min(-20).max(20).describe('Fixed to-dam of the base item (usually 0).'),
+    slays: z.array(slaySchema).describe('Slays of the base item itself (the Mace of Disruption slays undead).'),
+    blessed: z.boolean(),
+    description: descriptionSchema,
+  });
+
+  const launcherSchema: ZodType<AngLauncher> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    ammo: z.enum(['shot', 'arrow', 'bolt']),
+    multiplier: z.number().int().min(1).max(10),
+    weight: weightSchema,
+    description: descriptionSchema,
+  });
+
+  const ammoSchema: ZodType<AngAmmo> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    ammo: z.enum(['shot', 'arrow', 'bolt']),
+    weight: weightSchema,
+    dice: diceSchema,
+    toHit: z.number().int().min(-20).max(20),
+    toDam: z.number().int().min(-20).max(20),
+    ignores: z.array(elementSchema).describe('Elements that cannot destroy it in the pack.'),
+    description: descriptionSchema,
+  });
+
+  const armourSchema: ZodType<AngArmour> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    slot: z.enum(['body', 'shield', 'helm', 'gloves', 'boots', 'cloak']),
+    weight: weightSchema,
+    ac: z.number().int().min(0).max(200),
+    toHit: z.number().int().min(-20).max(0).describe('The to-hit penalty of heavy body armour (-1 .. -8).'),
+    toAc: z.number().int().min(-20).max(50).describe('Fixed to-AC of the base item.'),
+    ignoreAcid: z.boolean().describe('Acid cannot damage it (mithril, adamantite, dragon scale).'),
+    bonuses: z.array(z.enum(['toHit', 'toDam', 'toAc'])).describe('Magic a worn one may carry (gloves of Slaying carry to-hit and to-dam).'),
+    description: descriptionSchema,
+  });
+
+  const jewelSchema: ZodType<AngJewel> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    slot: z.enum(['ring', 'amulet']),
+    bonuses: z.array(z.enum(['toHit', 'toDam', 'toAc'])).describe('Magic it carries (a Ring of Accuracy: to-hit).'),
+    seeInvisible: z.boolean(),
+    resists: z.array(elementSchema),
+    description: descriptionSchema,
+  });
+
+  const amountSchema = z
+    .string()
+    .superRefine((s, ctx) => {
+      try {
+        const d = parseDice(s);
+        if (d.count * d.sides + d.bonus <= 0) ctx.addIssue({ code: 'custom', message: `"${s}" is never positive` });
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+      }
+    })
+    .describe('Dice with an optional bonus, or a number: "1d12+6", "2d8", "10".');
+  const useEffectSchema = z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.enum(['bless', 'hero', 'berserk']), turns: amountSchema.describe('Turns added: randint(12) + 6 is written "1d12+6".') }),
+    z.strictObject({
+      kind: z.literal('heal'),
+      amount: amountSchema.describe('Hit points healed.'),
+      cutDivide: z.number().int().min(1).max(10).describe('The cut counter is divided by this ...'),
+      cutReduce: z.number().int().min(0).max(1000).describe('... then lowered by this (never below 0).'),
+    }),
+    z.strictObject({ kind: z.literal('cure-fear') }),
+  ]);
+
+  const consumableSchema: ZodType<AngConsumable> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    kind: z.enum(['potion', 'scroll', 'flask']),
+    weight: weightSchema,
+    dice: diceSchema.describe('Damage when thrown.'),
+    effects: z.array(useEffectSchema).describe('What using it does, in order (none for a flask).'),
+    description: descriptionSchema,
+  });
+
+  const egoSchema: ZodType<AngEgo> = z.strictObject({
+    id: idSchema,
+    name: nameSchema.describe('As shown after the item: "of Slay Evil", "(Holy Avenger)".'),
+    appliesTo: z.array(z.enum(['weapon', 'launcher', 'ammo'])).min(1),
+    only: z.array(idSchema).min(1).optional().describe('Base items it comes on, when only some (Buckland: slings).'),
+    slays: z.array(slaySchema),
+    pval: z.array(z.enum(['blows', 'shots', 'might', 'str', 'dex', 'con', 'wis'])).describe('What the item\'s pval adds to.'),
+    maxPval: z.number().int().min(0).max(5).describe('The largest pval the game gives it (ego_item.txt C: line).'),
+    blessed: z.boolean(),
+    seeInvisible: z.boolean(),
+    resistFear: z.boolean(),
+    resists: z.array(elementSchema),
+    ignores: z.array(elementSchema).describe('Elements that cannot destroy an item with this ego.'),
+    description: descriptionSchema,
+  });
+
+  const itemSpecSchema: ZodType<AngItemSpec> = z.strictObject({
+    item: idSchema.describe('A base item id from the item tables.'),
+    toHit: z.number().int().min(-50).max(50).optional(),
+    toDam: z.number().int().min(-50).max(50).optional(),
+    toAc: z.number().int().min(-50).max(50).optional(),
+    ego: idSchema.optional().describe('An ego id from egos.json.'),
+    pval: z.number().int().min(-5).max(5).optional().describe('The ego\'s pval (extra blows, shots, might, stats).'),
+    quantity: z.number().int().min(1).max(99).optional().describe('How many (ammunition, flasks, potions); 1 when absent.'),
+  });
+
+  const heroSchema: ZodType<AngHero> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    class: z.enum(['warrior', 'mage', 'priest', 'rogue', 'ranger', 'paladin']),
+    race: idSchema.describe('A race id from races.json.'),
+    level: z.number().int().min(1).max(50),
+    stats: z.strictObject({ str: statSchema, dex: statSchema, con: statSchema, wis: statSchema }).describe('Stats without equipment bonuses.'),
+    weapon: itemSpecSchema.optional(),
+    bow: itemSpecSchema.optional(),
+    body: itemSpecSchema.optional(),
+    shield: itemSpecSchema.optional(),
+    worn: z.array(itemSpecSchema).max(6).describe('Helm, gloves, boots, cloak, two rings, amulet.'),
+    pack: z.array(itemSpecSchema).max(12).describe('Quiver and pack: ammunition, flasks, potions, scrolls, weapons to throw.'),
+    description: descriptionSchema,
+  });
+
+  const blowSchema: ZodType<AngBlow> = z.strictObject({
+    method: z.enum(ANG_BLOW_METHODS),
+    effect: z.enum(ANG_BLOW_EFFECTS),
+    dice: diceSchema,
+  });
+
+  const monsterSchema: ZodType<AngMonster> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    glyph: z.string().length(1),
+    colour: z.enum(COLOUR_NAMES),
+    level: z.number().int().min(0).max(127),
+    speed: z.number().int().min(60).max(199).describe('110 is normal speed.'),
+    hp: diceSchema.describe('Hit dice: rolled when it appears, or the maximum with force-maxhp.'),
+    ac: z.number().int().min(0).max(250),
+    sleep: z.number().int().min(0).max(255).describe('How deeply it sleeps (0: never asleep).'),
+    vision: z.number().int().min(1).max(100).describe('How far it notices the player, in squares.'),
+    blows: z.array(blowSchema).max(4),
+    flags: z.array(z.enum(ANG_MONSTER_FLAGS)),
+    spells: z.string().describe('Its spells in the game, which the arena does not cast.'),
+    description: descriptionSchema,
+  });
+
+  return {
+    classes: tableSchema(ANG_RULESET, classSchema),
+    races: tableSchema(ANG_RULESET, raceSchema),
+    meleeWeapons: tableSchema(ANG_RULESET, meleeWeaponSchema),
+    launchers: tableSchema(ANG_RULESET, launcherSchema),
+    ammo: tableSchema(ANG_RULESET, ammoSchema),
+    armour: tableSchema(ANG_RULESET, armourSchema),
+    jewellery: tableSchema(ANG_RULESET, jewelSchema),
+    consumables: tableSchema(ANG_RULESET, consumableSchema),
+    egos: tableSchema(ANG_RULESET, egoSchema),
+    heroes: tableSchema(ANG_RULESET, heroSchema),
+    monsters: tableSchema(ANG_RULESET, monsterSchema),
+  } satisfies Record<AngTableName, ZodType>;
+});
+
+/** Reads every Angband table's text (adding it to the data fingerprint), by table name. */
+export function readAngband(src: DataSource): TableTexts<AngTableName> {
+  return readTables(src, ANG_RULESET, ANG_FILES);
+}
+
+/** Validates the tables read by `readAngband` and checks references across them. */
+export function validateAngband(src: DataSource, texts: TableTexts<AngTableName>): AngTables {
+  const parsed = parseTables(src, ANG_RULESET, ANG_FILES, texts, angSchemas());
+  const tables: AngTables = {
+    classes: parsed.classes.records as readonly AngClass[],
+    races: parsed.races.records as readonly AngRace[],
+    meleeWeapons: parsed.meleeWeapons.records as readonly AngMeleeWeapon[],
+    launchers: parsed.launchers.records as readonly AngLauncher[],
+    ammo: parsed.ammo.records as readonly AngAmmo[],
+    armour: parsed.armour.records as readonly AngArmour[],
+    jewellery: parsed.jewellery.records as readonly AngJewel[],
+    consumables: parsed.consumables.records as readonly AngConsumable[],
+    egos: parsed.egos.records as readonly AngEgo[],
+    heroes: parsed.heroes.records as readonly AngHero[],
+    monsters: parsed.monsters.records as readonly AngMonster[],
+  };
+  uniqueItemIds([parsed.meleeWeapons, parsed.launchers, parsed.ammo, parsed.armour, parsed.jewellery, parsed.consumables]);
+  const classIds = new Set(tables.classes.map((c) => c.id));
+  for (const id of ['warrior', 'mage', 'priest', 'rogue', 'ranger', 'paladin'] as const) {
+    if (!classIds.has(id)) throw new DataError(parsed.classes.file, '$.records', `the class "${id}" is missing`);
+  }
+  checkHeroes(parsed.heroes, tables);
+  return Object.freeze(tables);
+}
+
+/** What kind of thing each item id is. */
+type ItemKind = 'weapon' | 'launcher' | 'ammo' | 'body' | 'shield' | 'worn' | 'consumable';
+
+function itemKinds(t: AngTables): Map<string, ItemKind> {
+  const m = new Map<string, ItemKind>();
+  for (const r of t.meleeWeapons) m.set(r.id, 'weapon');
+  for (const r of t.launchers) m.set(r.id, 'launcher');
+  for (const r of t.ammo) m.set(r.id, 'ammo');
+  for (const r of t.armour) m.set(r.id, r.slot === 'body' ? 'body' : r.slot === 'shield' ? 'shield' : 'worn');
+  for (const r of t.jewellery) m.set(r.id, 'worn');
+  for (const r of t.consumables) m.set(r.id, 'consumable');
+  return m;
+}
+
+/** Checks every item a hero preset names: it exists, fits its slot, and carries only magic it can. */
+function checkHeroes(heroes: ParsedTable, t: AngTables): void {
+  const kinds = itemKinds(t);
+  const egos = new Map(t.egos.map((e) => [e.id, e] as const));
+  t.heroes.forEach((h, i) => {
+    const at = `$.records[${i}]`;
+    if (!t.races.some((r) => r.id === h.race)) {
+      throw new DataError(heroes.file, `${at}.race`, `unknown race "${h.race}" (races.json has ${t.races.map((r) => r.id).join(', ')})`);
+    }
+    const slot = (spec: AngItemSpec | undefined, path: string, allowed: readonly ItemKind[]) => {
+      if (!spec) return;
+      const problem = itemSpecProblem(spec, kinds, egos, allowed, t);
+      if (problem) throw new DataError(heroes.file, `${at}.${path}${problem.field ? `.${problem.field}` : ''}`, problem.message);
+    };
+    slot(h.weapon, 'weapon', ['weapon']);
+    slot(h.bow, 'bow', ['launcher']);
+    slot(h.body, 'body', ['body']);
+    slot(h.shield, 'shield', ['shield']);
+    h.worn.forEach((w, j) => slot(w, `worn[${j}]`, ['worn']));
+    h.pack.forEach((p, j) => slot(p, `pack[${j}]`, ['ammo', 'consumable', 'weapon']));
+  });
+}
+
+/**
+ * Why an item spec cannot be used in a slot that takes `allowed` kinds, or null when it can.
+ * Shared by the data loader (hero presets) and the calculator (inline specs).
+ */
+export function itemSpecProblem(
+  spec: AngItemSpec,
+  kinds: ReadonlyMap<string, ItemKind>,
+  egos: ReadonlyMap<string, AngEgo>,
+  allowed: readonly ItemKind[],
+  t: AngTables,
+): { field: string; message: string } | null {
+  const kind = kinds.get(spec.item);
+  if (!kind) return { field: 'item', message: `unknown item "${spec.item}"` };
+  if (!allowed.includes(kind)) return { field: 'item', message: `"${spec.item}" is a ${kind} item; this slot takes ${allowed.join(' or ')}` };
+  if (spec.ego !== undefined) {
+    const ego = egos.get(spec.ego);
+    if (!ego) return { field: 'ego', message: `unknown ego "${spec.ego}"` };
+    const target = kind === 'weapon' ? 'weapon' : kind === 'launcher' ? 'launcher' : kind === 'ammo' ? 'ammo' : undefined;
+    if (!target || !ego.appliesTo.includes(target) || (ego.only !== undefined && !ego.only.includes(spec.item))) {
+      return { field: 'ego', message: `"${ego.name}" does not apply to ${spec.item}${ego.only ? ` (only ${ego.only.join(', ')})` : ''}` };
+    }
+    if (spec.pval !== undefined && (spec.pval < 1 || spec.pval > ego.maxPval)) {
+      return { field: 'pval', message: ego.maxPval === 0 ? `"${ego.name}" has no pval` : `the pval of "${ego.name}" is 1 to ${ego.maxPval}` };
+    }
+    if (ego.pval.length > 0 && spec.pval === undefined) return { field: 'pval', message: `"${ego.name}" needs a pval (1 to ${ego.maxPval})` };
+  } else if (spec.pval !== undefined) return { field: 'pval', message: 'a pval needs an ego' };
+  const bonuses = allowedBonuses(spec.item, kind, t);
+  for (const b of ['toHit', 'toDam', 'toAc'] as const) {
+    if (spec[b] !== undefined && spec[b] !== 0 && !bonuses.includes(b)) return { field: b, message: `${spec.item} cannot carry ${b}` };
+  }
+  if (spec.quantity !== undefined && spec.quantity > 1 && kind !== 'ammo' && kind !== 'consumable' && kind !== 'weapon') {
+    return { field: 'quantity', message: `only ammunition, consumables and throwing weapons come in stacks` };
+  }
+  return null;
+}
+
+function allowedBonuses(item: string, kind: ItemKind, t: AngTables): readonly ('toHit' | 'toDam' | 'toAc')[] {
+  if (kind === 'weapon' || kind === 'launcher' || kind === 'ammo') return ['toHit', 'toDam'];
+  if (kind === 'consumable') return [];
+  const armour = t.armour.find((a) => a.id === item);
+  if (armour) return armour.bonuses;
+  return t.jewellery.find((j) => j.id === item)?.bonuses ?? [];
+}
+
+export { itemKinds, type ItemKind };

@@ -1,0 +1,126 @@
+import { Distribution } from '../../core/distribution.js';
+import { type Dice, diceDistribution } from '../../core/dice.js';
+import { Fraction } from '../../core/fraction.js';
+import { ratio } from '../../core/ratio.js';
+import type { Tracer } from '../../core/trace.js';
+import { hitChance, hitTest } from './combat.js';
+import type { AngBlowEffect, AngBlowMethod } from './types.js';
+
+/**
+ * Monster melee against the player. The seed covers only the player's attacks, so this follows
+ * the Angband 3.0.5 code in both editions (melee1.c make_attack_normal, monster_critical;
+ * docs/FIDELITY.md).
+ */
+
+export const SECTION_MONSTER_MELEE = 'angband-3.0.5#monster-melee';
+
+/** How much each effect adds to the blow's accuracy (melee1.c: power). */
+export const BLOW_POWER: Readonly<Record<AngBlowEffect, number>> = { hurt: 60, poison: 5, acid: 0, elec: 10, fire: 10, cold: 10, terrify: 10 };
+
+/** Methods that may cut and that may stun (a plain hit may do either, one at random). */
+export const METHOD_CUTS: ReadonlySet<AngBlowMethod> = new Set(['hit', 'claw', 'bite']);
+export const METHOD_STUNS: ReadonlySet<AngBlowMethod> = new Set(['hit', 'punch', 'kick', 'butt', 'crush']);
+
+/** The blow's accuracy: effect power + 3 x monster level (level at least 1). */
+export function blowChance(effect: AngBlowEffect, level: number): number {
+  return BLOW_POWER[effect] + 3 * Math.max(1, level);
+}
+
+/** Whether a blow lands: the player's own hit test, never halved (test_hit with vis = TRUE). */
+export function blowHits(t: Tracer, chance: number, ac: number): boolean {
+  return hitTest(t, ratio(chance), ac, true, 'source');
+}
+
+export function blowHitChance(chance: number, ac: number): Fraction {
+  return hitChance(ratio(chance), ac, true, 'source');
+}
+
+/** A hurting blow loses damage x min(AC, 150) / 250 to armour (truncated), so at most 60%. */
+export function armourReduced(damage: number, ac: number): number {
+  return damage - Math.trunc((damage * Math.min(ac, 150)) / 250);
+}
+
+/** Elemental damage against a resistance: (damage + 2) / 3. */
+export function resisted(damage: number): number {
+  return Math.trunc((damage + 2) / 3);
+}
+
+/**
+ * How critical a blow was, 0 (not) to 7 (melee1.c monster_critical). A blow is critical only if
+ * it rolled at least 95% of its maximum; under 20 damage it then passes with chance damage/100.
+ * The level comes from the damage (above 45, 33, 25, 18, 11), +1 for the maximum roll, +1 per
+ * 2% chance in a row at 20 damage or more. The game's loop is unbounded; every level from 7 on
+ * does the same, so the loop stops there.
+ */
+export function monsterCritical(t: Tracer, dice: Dice, damage: number): number {
+  const total = dice.count * dice.sides;
+  if (damage < Math.trunc((total * 19) / 20)) return 0;
+  if (damage < 20 && t.roll(0, 99, 'critical: d100 under the damage') >= damage) return 0;
+  const base = damage > 45 ? 6 : damage > 33 ? 5 : damage > 25 ? 4 : damage > 18 ? 3 : damage > 11 ? 2 : 1;
+  let level = base + (damage === total ? 1 : 0);
+  if (damage >= 20) while (level < 7 && t.roll(0, 99, 'critical: one more level on d100 below 2') < 2) level++;
+  return Math.min(7, level);
+}
+
+/** The exact law of `monsterCritical`. */
+export function monsterCriticalOdds(dice: Dice, damage: number): Map<number, Fraction> {
+  const out = new Map<number, Fraction>();
+  const total = dice.count * dice.sides;
+  if (damage < Math.trunc((total * 19) / 20)) return new Map([[0, Fraction.ONE]]);
+  const pass = damage < 20 ? Fraction.of(Math.max(0, Math.min(100, damage)), 100) : Fraction.ONE;
+  if (pass.num !== pass.den) out.set(0, pass.complement());
+  const base = damage > 45 ? 6 : damage > 33 ? 5 : damage > 25 ? 4 : damage > 18 ? 3 : damage > 11 ? 2 : 1;
+  const start = Math.min(7, base + (damage === total ? 1 : 0));
+  if (damage < 20 || start >= 7) {
+    out.set(start, (out.get(start) ?? Fraction.ZERO).add(pass));
+    return out;
+  }
+  // Each further level with chance 1/50, until 7.
+  let reach = pass;
+  for (let level = start; level < 7; level++) {
+    out.set(level, reach.mul(Fraction.of(49, 50)));
+    reach = reach.mul(Fraction.of(1, 50));
+  }
+  out.set(7, reach);
+  return out;
+}
+
+/** The cut a critical blow adds, by level: [sides, plus] of randint(sides) + plus, or a fixed amount. */
+export const CUT_BY_LEVEL: readonly (readonly [number, number])[] = [
+  [0, 0],
+  [5, 0],
+  [5, 5],
+  [20, 20],
+  [50, 50],
+  [100, 100],
+  [0, 300],
+  [0, 500],
+];
+
+/** The stun a critical blow adds, by level. */
+export const STUN_BY_LEVEL: readonly (readonly [number, number])[] = [
+  [0, 0],
+  [5, 0],
+  [10, 10],
+  [20, 20],
+  [30, 30],
+  [40, 40],
+  [0, 100],
+  [0, 200],
+];
+
+/** Rolls the amount for a cut or stun of a critical level. */
+export function rollWound(t: Tracer, table: readonly (readonly [number, number])[], level: number, label: string): number {
+  const [sides, plus] = table[Math.min(level, 7)] as readonly [number, number];
+  return sides > 0 ? t.roll(1, sides, label) + plus : plus;
+}
+
+/** The exact distribution of a blow's damage given a hit, before armour and resistances. */
+export function blowDamage(dice: Dice): Distribution {
+  return diceDistribution(dice);
+}
+
+/** The exact distribution of a hurting blow's damage after armour. */
+export function hurtDamage(dice: Dice, ac: number): Distribution {
+  return diceDistribution(dice).map((d) => armourReduced(d, ac));
+}

@@ -1,0 +1,278 @@
+/**
+ * Data types of the Angband 3.0.5 ruleset. The loader (src/content) validates data files against
+ * schemas typed by these interfaces; the rules only ever see frozen values of them. Weights are
+ * in tenth-pounds, as the game stores them (a dagger is 12: 1.2 lb).
+ */
+
+export type AngClassId = 'warrior' | 'mage' | 'priest' | 'rogue' | 'ranger' | 'paladin';
+
+/** A skill as the game's class and race files give it. */
+export interface AngSkill {
+  readonly base: number;
+  /** The bonus per ten levels (45 is 4.5 per level). */
+  readonly perTenLevels: number;
+}
+
+export interface AngStatAdjust {
+  readonly str: number;
+  readonly dex: number;
+  readonly con: number;
+  readonly wis: number;
+}
+
+/** The stats the arena uses: strength, dexterity, constitution (hit points) and wisdom (saving throws). */
+export type AngStatName = keyof AngStatAdjust;
+
+export interface AngClass {
+  readonly id: AngClassId;
+  readonly name: string;
+  readonly melee: AngSkill;
+  readonly missile: AngSkill;
+  /** The seed's melee bonus per ten levels where it differs from the game's (divergence skill-per-level). */
+  readonly spoilerMeleePerTenLevels?: number;
+  /** MWW in tenth-pounds: lighter weapons count as this heavy for blows. */
+  readonly minWeaponWeight: number;
+  /** WSM x 10 (the game's att_multiply). */
+  readonly blowsMultiplier: number;
+  readonly maxBlows: number;
+  readonly hitDie: number;
+  readonly stats: AngStatAdjust;
+  /** Saving throw (the game's c_sav and x_sav). */
+  readonly save: AngSkill;
+  readonly stealth: number;
+  /** The level from which it resists fear (the Warrior's BRAVERY_30), if any. */
+  readonly resistFearAtLevel?: number;
+  /** Extra shots with bows at levels 20 and 40 (Ranger). */
+  readonly extraShots: boolean;
+  /** Penalised for unblessed edged weapons and polearms (Priest). */
+  readonly blessedWeaponsOnly: boolean;
+}
+
+export interface AngRace {
+  readonly id: string;
+  readonly name: string;
+  readonly melee: number;
+  readonly missile: number;
+  readonly hitDie: number;
+  readonly stats: AngStatAdjust;
+  readonly save: number;
+  readonly stealth: number;
+  /** Sees warm-blooded monsters this many squares away, invisible or not. */
+  readonly infravision: number;
+  readonly seeInvisible: boolean;
+  readonly resists: readonly AngElement[];
+}
+
+/** What a slay, kill (execute) or brand needs of the monster. */
+export type AngSlayKind = 'evil' | 'animal' | 'undead' | 'demon' | 'orc' | 'troll' | 'giant' | 'dragon';
+export type AngElement = 'acid' | 'elec' | 'fire' | 'cold' | 'poison';
+
+/** A power that multiplies damage. @spoiler angband-3.0.5#slays */
+export type AngSlay =
+  | { readonly kind: 'slay'; readonly against: AngSlayKind }
+  | { readonly kind: 'kill'; readonly against: 'demon' | 'dragon' | 'undead' }
+  | { readonly kind: 'brand'; readonly element: AngElement };
+
+export type AngWeaponKind = 'sword' | 'polearm' | 'hafted' | 'digger';
+
+export interface AngMeleeWeapon {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: AngWeaponKind;
+  readonly weight: number;
+  readonly dice: string;
+  readonly toHit: number;
+  readonly toDam: number;
+  /** Slays of the base item itself (the Mace of Disruption slays undead). */
+  readonly slays: readonly AngSlay[];
+  /** Blessed for holy war: no priest penalty. */
+  readonly blessed: boolean;
+  readonly description: string;
+}
+
+export type AngAmmoKind = 'shot' | 'arrow' | 'bolt';
+
+export interface AngLauncher {
+  readonly id: string;
+  readonly name: string;
+  readonly ammo: AngAmmoKind;
+  readonly multiplier: number;
+  readonly weight: number;
+  readonly description: string;
+}
+
+/** How likely a thrown or fired object is to break (the seed's classes). */
+export type AngBreakageClass = 'flask' | 'potion' | 'scroll' | 'arrow' | 'bolt' | 'shot' | 'other';
+
+export interface AngAmmo {
+  readonly id: string;
+  readonly name: string;
+  readonly ammo: AngAmmoKind;
+  readonly weight: number;
+  readonly dice: string;
+  readonly toHit: number;
+  readonly toDam: number;
+  /** Elements that cannot destroy it in the pack (mithril ammunition). */
+  readonly ignores: readonly AngElement[];
+  readonly description: string;
+}
+
+export interface AngArmour {
+  readonly id: string;
+  readonly name: string;
+  readonly slot: 'body' | 'shield' | 'helm' | 'gloves' | 'boots' | 'cloak';
+  readonly weight: number;
+  readonly ac: number;
+  /** The to-hit penalty of heavy body armour (-1 .. -8), shown in parentheses. */
+  readonly toHit: number;
+  readonly toAc: number;
+  /** Acid cannot damage it (mithril and dragon armour). */
+  readonly ignoreAcid: boolean;
+  /** Magic a worn one may carry. */
+  readonly bonuses: readonly ('toHit' | 'toDam' | 'toAc')[];
+  readonly description: string;
+}
+
+/** Rings and amulets: what they may carry is given per item (a Ring of Accuracy has a to-hit). */
+export interface AngJewel {
+  readonly id: string;
+  readonly name: string;
+  readonly slot: 'ring' | 'amulet';
+  readonly bonuses: readonly ('toHit' | 'toDam' | 'toAc')[];
+  readonly seeInvisible: boolean;
+  readonly resists: readonly AngElement[];
+  readonly description: string;
+}
+
+export type AngUseEffect =
+  /** Adds turns (dice with a bonus: "1d12+6") to a temporary effect. */
+  | { readonly kind: 'bless' | 'hero' | 'berserk'; readonly turns: string }
+  /** Heals `amount`; the cut becomes cut / cutDivide - cutReduce (never below 0). */
+  | { readonly kind: 'heal'; readonly amount: string; readonly cutDivide: number; readonly cutReduce: number }
+  | { readonly kind: 'cure-fear' };
+
+/** Potions, scrolls and flasks: used from the pack, or thrown. */
+export interface AngConsumable {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: 'potion' | 'scroll' | 'flask';
+  readonly weight: number;
+  /** Damage when thrown. */
+  readonly dice: string;
+  /** What using it does, in order. */
+  readonly effects: readonly AngUseEffect[];
+  readonly description: string;
+}
+
+/** An ego power: slays and brands, extra blows, shots and might, stat bonuses. */
+export interface AngEgo {
+  readonly id: string;
+  readonly name: string;
+  readonly appliesTo: readonly ('weapon' | 'launcher' | 'ammo')[];
+  /** Base items it comes on, when only some (Buckland: slings). */
+  readonly only?: readonly string[];
+  readonly slays: readonly AngSlay[];
+  /** The item's pval goes to these (extra attacks, shots, might, stats). */
+  readonly pval: readonly ('blows' | 'shots' | 'might' | AngStatName)[];
+  /** The largest pval the game generates for it. */
+  readonly maxPval: number;
+  readonly blessed: boolean;
+  readonly seeInvisible: boolean;
+  readonly resistFear: boolean;
+  readonly resists: readonly AngElement[];
+  /** Elements that cannot destroy the item (ammunition of Flame ignores fire). */
+  readonly ignores: readonly AngElement[];
+  readonly description: string;
+}
+
+/** One item worn or carried by a hero preset: the base item and its magic. */
+export interface AngItemSpec {
+  readonly item: string;
+  readonly toHit?: number;
+  readonly toDam?: number;
+  readonly toAc?: number;
+  readonly ego?: string;
+  readonly pval?: number;
+  readonly quantity?: number;
+}
+
+export interface AngHero {
+  readonly id: string;
+  readonly name: string;
+  readonly class: AngClassId;
+  readonly race: string;
+  readonly level: number;
+  /** Stats without equipment, as the game writes them: 3..18 or "18/xx". */
+  readonly stats: Readonly<Record<AngStatName, string>>;
+  readonly weapon?: AngItemSpec;
+  readonly bow?: AngItemSpec;
+  readonly body?: AngItemSpec;
+  readonly shield?: AngItemSpec;
+  /** Other worn things: helm, gloves, boots, cloak, rings, amulet. */
+  readonly worn: readonly AngItemSpec[];
+  /** The quiver and pack: ammunition, flasks, potions, scrolls, spare weapons to throw. */
+  readonly pack: readonly AngItemSpec[];
+  readonly description: string;
+}
+
+/** How a monster blow is delivered (the game's RBM_ methods). Methods decide cuts and stuns. */
+export const ANG_BLOW_METHODS = [
+  'hit', 'touch', 'punch', 'kick', 'claw', 'bite', 'sting', 'butt', 'crush', 'engulf', 'crawl', 'drool', 'spit', 'gaze', 'wail', 'spore',
+  'beg', 'insult', 'moan',
+] as const;
+export type AngBlowMethod = (typeof ANG_BLOW_METHODS)[number];
+
+/** What a monster blow does: the game's RBE_ effects the arena models. */
+export const ANG_BLOW_EFFECTS = ['hurt', 'poison', 'acid', 'elec', 'fire', 'cold', 'terrify'] as const;
+export type AngBlowEffect = (typeof ANG_BLOW_EFFECTS)[number];
+
+export interface AngBlow {
+  readonly method: AngBlowMethod;
+  readonly effect: AngBlowEffect;
+  /** Damage dice (0d0 for a blow that only touches). */
+  readonly dice: string;
+}
+
+/** The monster flags the arena uses. */
+export const ANG_MONSTER_FLAGS = [
+  'evil', 'animal', 'undead', 'demon', 'orc', 'troll', 'giant', 'dragon', 'unique', 'invisible', 'cold-blood', 'rand-25', 'rand-50',
+  'regenerate', 'force-maxhp', 'im-acid', 'im-elec', 'im-fire', 'im-cold', 'im-pois', 'no-fear',
+] as const;
+export type AngMonsterFlag = (typeof ANG_MONSTER_FLAGS)[number];
+
+export interface AngMonster {
+  readonly id: string;
+  readonly name: string;
+  readonly glyph: string;
+  readonly colour: string;
+  readonly level: number;
+  /** 110 is normal speed; each 10 above is roughly one more action per turn. */
+  readonly speed: number;
+  /** Hit dice, rolled when the monster appears (or the maximum, with force-maxhp). */
+  readonly hp: string;
+  readonly ac: number;
+  /** How deeply it sleeps (the game's alertness; 0 never sleeps). */
+  readonly sleep: number;
+  /** How far it notices the player, in squares. */
+  readonly vision: number;
+  readonly blows: readonly AngBlow[];
+  readonly flags: readonly AngMonsterFlag[];
+  /** Spells and breaths it has in the game, which the arena does not cast (shown for reference). */
+  readonly spells: string;
+  readonly description: string;
+}
+
+/** Every Angband table, loaded and cross-checked. */
+export interface AngTables {
+  readonly classes: readonly AngClass[];
+  readonly races: readonly AngRace[];
+  readonly meleeWeapons: readonly AngMeleeWeapon[];
+  readonly launchers: readonly AngLauncher[];
+  readonly ammo: readonly AngAmmo[];
+  readonly armour: readonly AngArmour[];
+  readonly jewellery: readonly AngJewel[];
+  readonly consumables: readonly AngConsumable[];
+  readonly egos: readonly AngEgo[];
+  readonly heroes: readonly AngHero[];
+  readonly monsters: readonly AngMonster[];
+}
