@@ -72,13 +72,15 @@ export function hitTest(t: Tracer, k: Ratio, ac: number, visible: boolean, editi
   return t.recording ? t.check('roll >= 3/4 AC', r, '>=', need, unit) : r >= need;
 }
 
-/** The exact chance that `hitTest` hits: 1/20 + 9/10 x max(0, K - 3/4 AC) / K (1/20 when K <= 0). */
+/** The exact chance that `hitTest` hits: 1/20 + 9/10 x clamp((K - 3/4 AC) / K, 0, 1) (1/20 when K <= 0). */
 export function hitChance(k: Ratio, ac: number, visible: boolean, edition: Edition): Fraction {
   const skill = visible ? k : unseenSkill(k, edition);
   const sure = Fraction.of(1, 20);
   if (skill.num <= 0) return sure;
   const thr = acThreshold(ac, edition);
   const K = Fraction.of(skill.num, skill.den);
+  // Every roll reaches a threshold of 0 or less (a negative AC); none reaches one above K.
+  if (thr.num <= 0) return sure.add(Fraction.of(9, 10));
   const gap = K.sub(Fraction.of(thr.num, thr.den));
   if (gap.num <= 0n) return sure;
   return sure.add(Fraction.of(9, 10).mul(gap.div(K)));

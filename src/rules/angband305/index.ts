@@ -501,14 +501,7 @@ export function createAngband(tables: AngTables): Ruleset {
     onDamaged(t, victim, amount) {
       const r = monsterRules(victim);
       if (!r) return [];
-      const effects: Effect[] = [];
-      if (victim.ai?.mode === 'sleeping' || r.csleep > 0) {
-        effects.push({ kind: 'rules', target: victim.id, patch: { csleep: 0 } });
-        if (victim.ai?.mode === 'sleeping') {
-          effects.push({ kind: 'ai-mode', target: victim.id, mode: 'hunting' });
-          effects.push({ kind: 'message', text: `${subjectOf(victim)} wakes up.`, tone: 'warn' });
-        }
-      }
+      const effects: Effect[] = wakeEffects(victim);
       effects.push(...monsterFear(t, victim, amount));
       return effects;
     },
@@ -573,11 +566,13 @@ export function createAngband(tables: AngTables): Ruleset {
         const d = cat.item(st.item);
         if (d.kind !== 'consumable' || st.quantity <= 0) continue;
         const key = stackKey(st);
+        // A healing potion heals and does nothing else (Heroism heals 10 on the side).
+        const healer = d.def.effects.every((e) => e.kind === 'heal');
         for (const e of d.def.effects) {
-          if (e.kind === 'heal') {
+          if (e.kind === 'heal' && healer) {
             const dd = parseDice(e.amount);
             const mean = dd.bonus + (dd.count * (dd.sides + 1)) / 2;
-            if (mean >= 15 && (!heal || mean > heal.mean)) heal = { key, mean };
+            if (!heal || mean > heal.mean) heal = { key, mean };
           }
           if (buff === undefined && ((e.kind === 'berserk' && !fx.berserk) || (e.kind === 'hero' && !fx.hero && !fx.berserk) || (e.kind === 'bless' && !fx.blessed))) buff = key;
         }
@@ -861,12 +856,13 @@ export function createAngband(tables: AngTables): Ruleset {
   /** Waking a sleeping monster (bumping it, hitting it). */
   function wakeEffects(d: FighterView): Effect[] {
     const r = monsterRules(d);
-    if (!r || (r.csleep <= 0 && d.ai?.mode !== 'sleeping')) return [];
-    return [
-      { kind: 'rules', target: d.id, patch: { csleep: 0 } },
-      { kind: 'ai-mode', target: d.id, mode: 'hunting' },
-      { kind: 'message', text: `${subjectOf(d)} wakes up.`, tone: 'warn' },
-    ];
+    if (!r) return [];
+    const out: Effect[] = r.csleep > 0 ? [{ kind: 'rules', target: d.id, patch: { csleep: 0 } }] : [];
+    if (d.ai?.mode === 'sleeping') {
+      out.push({ kind: 'ai-mode', target: d.id, mode: 'hunting' });
+      out.push({ kind: 'message', text: `${subjectOf(d)} wakes up.`, tone: 'warn' });
+    }
+    return out;
   }
 
   /** A monster hurt may take fright, or get over it (xtra2.c mon_take_hit). */
