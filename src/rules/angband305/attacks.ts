@@ -17,6 +17,7 @@ import {
   describeParts,
   gearName,
   meleeBonus,
+  meleePerTenLevels,
   missileBonus,
   overallSkill,
   sharedToDam,
@@ -143,7 +144,9 @@ function traceMeleeSetup(t: Tracer, c: AngCharacter, b: Blows, base: Derived, bo
   }
   t.rule(SECTION_MELEE_SKILL, 'Melee skill');
   if (c.cls.spoilerMeleePerTenLevels !== undefined) t.edition('skill-per-level', ANG_DIVERGENCES['skill-per-level'][edition]);
-  if (base.total.den !== 1 || edition === 'source') t.edition('level-term-truncated', ANG_DIVERGENCES['level-term-truncated'][edition]);
+  if (levelTermDiffers(meleePerTenLevels(c.cls, 'spoiler'), c.level) || levelTermDiffers(meleePerTenLevels(c.cls, 'source'), c.level)) {
+    t.edition('level-term-truncated', ANG_DIVERGENCES['level-term-truncated'][edition]);
+  }
   t.value('base skill', base.total.num / base.total.den, describeParts(base));
   t.value('bonus to combat skill', bonus.total.num / bonus.total.den, describeParts(bonus));
   t.value('overall skill K', skill.num / skill.den, 'base + 3 x bonus');
@@ -199,16 +202,32 @@ export interface MissilePlan {
   readonly edition: Edition;
 }
 
+/** A missile's distance counted both ways: squares (the seed) and the game's approximation. */
+export interface MissileDistances {
+  readonly squares: number;
+  readonly game: number;
+}
+
+export function missileDistances(from: Point, to: Point): MissileDistances {
+  return { squares: Math.max(Math.abs(from.x - to.x), Math.abs(from.y - to.y)), game: angbandDistance(from, to) };
+}
+
 /** The distance a missile's to-hit counts: squares in the seed, the game's approximation in the code. */
 export function missileDistance(from: Point, to: Point, edition: Edition): number {
-  return edition === 'source' ? angbandDistance(from, to) : Math.max(Math.abs(from.x - to.x), Math.abs(from.y - to.y));
+  const d = missileDistances(from, to);
+  return edition === 'source' ? d.game : d.squares;
+}
+
+/** Whether the seed's exact level term and the game's truncated one differ. */
+export function levelTermDiffers(perTenLevels: number, level: number): boolean {
+  return (perTenLevels * level) % 10 !== 0;
 }
 
 /**
  * Plans a shot from the wielded launcher. @spoiler angband-3.0.5#missile-hit,
  * angband-3.0.5#missile-critical, angband-3.0.5#missile-damage
  */
-export function planShot(t: Tracer, c: AngCharacter, ammo: AngGear<AngAmmo>, target: Target, distance: number, edition: Edition): MissilePlan {
+export function planShot(t: Tracer, c: AngCharacter, ammo: AngGear<AngAmmo>, target: Target, distance: number, edition: Edition, both?: MissileDistances): MissilePlan {
   const bow = c.bow;
   const shoot = shooting(c, edition);
   if (!bow || !shoot) throw new Error('a shot needs a launcher');
@@ -235,11 +254,11 @@ export function planShot(t: Tracer, c: AngCharacter, ammo: AngGear<AngAmmo>, tar
   const damage: DamagePlan = { dice: parseDice(ammo.def.dice), before, launcher: shoot.multiplier, slay: slay.mult, slayName: slay.power ? slayName(slay.power) : null, crit, after: 0, edition, section: SECTION_MISSILE_DAMAGE };
   if (t.recording) {
     t.rule(SECTION_MISSILE_SKILL, 'Missile skill');
-    t.edition('level-term-truncated', ANG_DIVERGENCES['level-term-truncated'][edition]);
+    if (levelTermDiffers(c.cls.missile.perTenLevels, c.level)) t.edition('level-term-truncated', ANG_DIVERGENCES['level-term-truncated'][edition]);
     t.value('base skill', base.total.num / base.total.den, describeParts(base));
     t.value('bonus to missile skill', bonus.total.num / bonus.total.den, describeParts(bonus));
     t.value('K before distance', k0.num / k0.den, `base + 3 x (bonus + ${ammo.def.name} ${ammoToHit})`);
-    t.edition('missile-distance', ANG_DIVERGENCES['missile-distance'][edition]);
+    if (both && both.squares !== both.game) t.edition('missile-distance', ANG_DIVERGENCES['missile-distance'][edition]);
     t.mod('- distance', k0.num / k0.den, skill.num / skill.den, `${distance} ${edition === 'source' ? "(the game's distance)" : 'squares'}`);
     t.rule(SECTION_SHOTS, 'Launcher');
     t.value('multiplier', shoot.multiplier, `${bow.def.name} x${bow.def.multiplier}${shoot.egoMight ? ` + ${shoot.egoMight} might` : ''}`);
@@ -256,7 +275,7 @@ export function planShot(t: Tracer, c: AngCharacter, ammo: AngGear<AngAmmo>, tar
  * thrown-to-hit). Damage: the dice and the object's to-dam, slays for weapons, then a critical
  * by the object's weight.
  */
-export function planThrow(t: Tracer, c: AngCharacter, item: Thrown, target: Target, distance: number, edition: Edition): MissilePlan {
+export function planThrow(t: Tracer, c: AngCharacter, item: Thrown, target: Target, distance: number, edition: Edition, both?: MissileDistances): MissilePlan {
   const base = baseMissileSkill(c, edition);
   const shared = sharedToHit(c, edition);
   const bonus = edition === 'source' ? shared : sumParts([...missileBonus(c, edition).parts, { label: item.name, value: ratio(item.toHit) }]);
@@ -276,11 +295,12 @@ export function planThrow(t: Tracer, c: AngCharacter, item: Thrown, target: Targ
   const damage: DamagePlan = { dice: parseDice(item.dice), before: item.toDam, launcher: 1, slay: slay.mult, slayName: slay.power ? slayName(slay.power) : null, crit, after: 0, edition, section: SECTION_MISSILE_DAMAGE };
   if (t.recording) {
     t.rule(SECTION_MISSILE_SKILL, 'Throwing skill');
+    if (levelTermDiffers(c.cls.missile.perTenLevels, c.level)) t.edition('level-term-truncated', ANG_DIVERGENCES['level-term-truncated'][edition]);
     t.edition('thrown-to-hit', ANG_DIVERGENCES['thrown-to-hit'][edition]);
     t.value('base skill', base.total.num / base.total.den, describeParts(base));
     t.value('bonus', bonus.total.num / bonus.total.den, describeParts(bonus));
     t.value('K before distance', k0.num / k0.den, 'base + 3 x bonus');
-    t.edition('missile-distance', ANG_DIVERGENCES['missile-distance'][edition]);
+    if (both && both.squares !== both.game) t.edition('missile-distance', ANG_DIVERGENCES['missile-distance'][edition]);
     t.mod('- distance', k0.num / k0.den, skill.num / skill.den, `${distance} ${edition === 'source' ? "(the game's distance)" : 'squares'}`);
     t.value('critical P', crit.power.num / crit.power.den, `${item.weight} (10 x weight) + 4 x ${fmt(critBonus)} + 2 x level ${c.level}`);
   }

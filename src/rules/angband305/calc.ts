@@ -285,7 +285,7 @@ export function formatReport(r: CalcReport): string {
       ['critical per hit', `${pct(x.critical.chance)}  (P ${fmt(x.critical.power)} in 5000): ${critKinds(x.critical)}`],
       ['slay or brand', x.slay ?? 'none applies'],
       ['damage per hit', `${sp(x.damage)}${x.multiplier > 1 ? `  (launcher x${x.multiplier})` : ''}`],
-      ['per turn', `${fmt(x.perTurn)} ${x.kind === 'fire' ? 'shots' : 'throws'}, ${x.expectedPerTurn.toFixed(2)} damage expected`],
+      ['per turn', `${fmt(x.perTurn)} ${x.kind === 'fire' ? 'shot' : 'throw'}${x.perTurn === 1 ? '' : 's'}, ${x.expectedPerTurn.toFixed(2)} damage expected`],
       ['range', String(x.range)],
       ['breaks', `${pct(x.breakage.onHit)} on a hit, ${pct(x.breakage.onMiss)} on a miss`],
     ]);

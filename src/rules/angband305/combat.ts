@@ -325,7 +325,8 @@ export function rollBreakage(t: Tracer, cls: AngBreakageClass, ctx: BreakageCont
     t.rule(SECTION_BREAKAGE, 'Breakage');
     t.edition('breakage-table', ANG_DIVERGENCES['breakage-table'][edition]);
     t.value(`chance to break (${cls})`, percent, doubled ? `doubled: it struck ${ctx.hitMonster ? 'a monster' : 'a wall'} less than 3 squares away` : `${BREAKAGE[edition][cls]}% for this kind`);
-    if (edition === 'source' && !ctx.reachedMonster) t.edition('breakage-when', ANG_DIVERGENCES['breakage-when'].source);
+    // The editions part on a missile that did not reach a monster, and on one doubled by the seed.
+    if (!ctx.reachedMonster || ((ctx.hitMonster || ctx.struckWall) && ctx.distance < 3)) t.edition('breakage-when', ANG_DIVERGENCES['breakage-when'][edition]);
   }
   if (percent <= 0) return false;
   if (percent >= 100) {

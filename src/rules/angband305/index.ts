@@ -27,7 +27,7 @@ import {
   type MissilePlan,
   type Target,
   blowOdds,
-  missileDistance,
+  missileDistances,
   missileOdds,
   monsterTarget,
   outcomeOdds,
@@ -274,15 +274,16 @@ export function createAngband(tables: AngTables): Ruleset {
     const c = characterOf(a);
     const st = stackForKey(a, option.item ?? '');
     const target = targetOf(d, ctx.visible);
-    const distance = missileDistance(a.pos, d.pos, ctx.edition);
+    const both = missileDistances(a.pos, d.pos);
+    const distance = ctx.edition === 'source' ? both.game : both.squares;
     if (option.id.startsWith('fire:')) {
       const def = cat.item(st.item);
       if (def.kind !== 'ammo') throw new Error(`${st.item} is not ammunition`);
-      return planShot(t, c, cat.gear(st, def.def), target, distance, ctx.edition);
+      return planShot(t, c, cat.gear(st, def.def), target, distance, ctx.edition, both);
     }
     const thrown = cat.thrown(st);
     if (!thrown) throw new Error(`${st.item} cannot be thrown`);
-    return planThrow(t, c, thrown, target, distance, ctx.edition);
+    return planThrow(t, c, thrown, target, distance, ctx.edition, both);
   };
 
   const attackCost = (a: FighterView, option: AttackOption, edition: Edition): number => {
