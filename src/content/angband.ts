@@ -312,6 +312,16 @@ export function validateAngband(src: DataSource, texts: TableTexts<AngTableName>
   for (const id of ['warrior', 'mage', 'priest', 'rogue', 'ranger', 'paladin'] as const) {
     if (!classIds.has(id)) throw new DataError(parsed.classes.file, '$.records', `the class "${id}" is missing`);
   }
+  const kinds = itemKinds(tables);
+  tables.egos.forEach((e, i) => {
+    (e.only ?? []).forEach((id, j) => {
+      const kind = kinds.get(id);
+      if (kind === undefined) throw new DataError(parsed.egos.file, `$.records[${i}].only[${j}]`, `unknown item "${id}"`);
+      const target = kind === 'weapon' ? 'weapon' : kind === 'launcher' ? 'launcher' : kind === 'ammo' ? 'ammo' : undefined;
+      if (!target || !e.appliesTo.includes(target)) throw new DataError(parsed.egos.file, `$.records[${i}].only[${j}]`, `"${id}" is not something "${e.name}" applies to (${e.appliesTo.join(', ')})`);
+    });
+    if (e.pval.length > 0 && e.maxPval < 1) throw new DataError(parsed.egos.file, `$.records[${i}].maxPval`, 'an ego with a pval needs a maximum of at least 1');
+  });
   checkHeroes(parsed.heroes, tables);
   return Object.freeze(tables);
 }
