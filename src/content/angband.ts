@@ -108,6 +108,7 @@ export const angSchemas = lazySchema((z) => {
     stealth: z.number().int().min(-5).max(10).describe('Stealth modifier (r_stl).'),
     infravision: z.number().int().min(0).max(10).describe('Sees warm-blooded monsters this many squares away, invisible or not.'),
     seeInvisible: z.boolean(),
+    regenerate: z.boolean().describe('Regenerates twice as fast (REGEN).'),
     resists: z.array(elementSchema).describe('Elements it resists.'),
   });
 
@@ -217,6 +218,7 @@ export const angSchemas = lazySchema((z) => {
     blessed: z.boolean(),
     seeInvisible: z.boolean(),
     resistFear: z.boolean(),
+    regenerate: z.boolean().describe('Regenerates twice as fast while worn (REGEN).'),
     resists: z.array(elementSchema),
     ignores: z.array(elementSchema).describe('Elements that cannot destroy an item with this ego.'),
     description: descriptionSchema,

@@ -152,8 +152,10 @@ export interface NoticeResult {
 /** Where a projectile that struck nobody came down, and why it stopped there. */
 export interface LandingInfo {
   readonly reason: 'target' | 'obstacle' | 'sight-blocker' | 'character' | 'start' | 'range';
-  /** Chebyshev distance from the thrower. */
+  /** Chebyshev distance from the thrower to where it lies. */
   readonly distance: number;
+  /** Chebyshev distance to the wall (or other obstacle) that stopped it, when one did. */
+  readonly obstacleDistance?: number;
   readonly edition: Edition;
 }
 
@@ -167,6 +169,10 @@ export interface AiProfile {
   readonly erratic?: number;
   /** Knows where its enemy is without seeing it (Angband monsters within their detection range). */
   readonly tracksEnemy?: (self: FighterView, enemy: FighterView) => boolean;
+  /** Acts in the turn it wakes (Angband); otherwise waking takes the turn. */
+  readonly actsOnWaking?: boolean;
+  /** What changes when, cornered while fleeing, it turns to fight (Angband: its fear is gone). */
+  readonly turnsToFight?: (self: FighterView) => readonly Effect[];
 }
 
 /** What a hero played by the AI would use, and when. */
@@ -230,7 +236,8 @@ export interface Ruleset {
 
   /** Does a sleeping or wandering monster notice its enemy this turn? `inView`: it sees the enemy. */
   notice(t: Tracer, observer: FighterView, enemy: FighterView, distance: number, inView: boolean): NoticeResult;
-  noticeChance(observer: FighterView, enemy: FighterView, distance: number): NoticeCheck;
+  /** The exact chance `notice` succeeds this turn. */
+  noticeChance(observer: FighterView, enemy: FighterView, distance: number, inView: boolean): NoticeCheck;
   /**
    * Whether `viewer` can see `target` standing in its field of view (invisibility, see
    * invisible, infravision). Everything in view is seen when absent.

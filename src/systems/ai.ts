@@ -131,12 +131,19 @@ function noticeRoll(s: DuelState, e: ArenaEntity, enemy: ArenaEntity, dist: numb
   });
 }
 
-/** A random step for an erratic mover (the `ai` stream), or undefined when it moves with purpose. */
+/**
+ * A random step for an erratic mover (the `ai` stream), or undefined when it moves with purpose.
+ * Like Angband's staggering monsters it tries up to five random directions, the first open one
+ * taken (into its enemy, an attack), and stays put when all five are blocked.
+ */
 function erraticStep(s: DuelState, e: ArenaEntity): Command | undefined {
   const erratic = s.ruleset.aiProfile(s.view(e)).erratic ?? 0;
   if (erratic <= 0 || s.rng.ai.int(100) >= erratic) return undefined;
-  const dir = DIRECTIONS[s.rng.ai.int(DIRECTIONS.length)] as (typeof DIRECTIONS)[number];
-  return checkMove(s, e, dir.name).ok ? { type: 'move', dir: dir.name } : { type: 'wait' };
+  for (let i = 0; i < 5; i++) {
+    const dir = DIRECTIONS[s.rng.ai.int(DIRECTIONS.length)] as (typeof DIRECTIONS)[number];
+    if (checkMove(s, e, dir.name).ok) return { type: 'move', dir: dir.name };
+  }
+  return { type: 'wait' };
 }
 
 /** A monster's turn (after its turn-start checks). */
@@ -159,11 +166,14 @@ export function decideMonster(s: DuelState, e: ArenaEntity): Command {
       aw.enemySeen = true;
       aw.lastSeen = enemy.pos ? { ...enemy.pos } : null;
       ai.target = aw.lastSeen;
-      return { type: 'wait' }; // waking takes a turn
+      // Waking takes the turn in Pixel Dungeon; an Angband monster acts at once.
+      if (!s.ruleset.aiProfile(s.view(e)).actsOnWaking) return { type: 'wait' };
     }
-    s.endEvent(`${subjectOf(e)} ${verb(e, 'sleep')} on`, e.id);
-    aw.enemySeen = false;
-    return { type: 'wait' };
+    if (ai.mode === 'sleeping') {
+      s.endEvent(`${subjectOf(e)} ${verb(e, 'sleep')} on`, e.id);
+      aw.enemySeen = false;
+      return { type: 'wait' };
+    }
   }
 
   if (ai.mode === 'wandering') {
@@ -202,6 +212,7 @@ export function decideMonster(s: DuelState, e: ArenaEntity): Command {
       if (dir) return { type: 'move', dir };
       // Cornered: turn and fight.
       ai.mode = 'hunting';
+      applyEffects(s, profile.turnsToFight?.(s.view(e)) ?? []);
       s.message(`${subjectOf(e)} ${verb(e, 'turn')} to fight!`, 'warn');
       return { type: 'wait' };
     }

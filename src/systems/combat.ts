@@ -69,7 +69,13 @@ export function fireAttack(s: DuelState, a: ArenaEntity, option: AttackOption, t
   const what = option.item ? `${possessive(a)} ${s.ruleset.itemName(option.item)}` : `${possessive(a)} ${option.label}`;
   const where = path.reason === 'target' || path.reason === 'range' ? 'lands' : 'stops';
   s.message(`${what.charAt(0).toUpperCase()}${what.slice(1)} ${where} at ${path.stop.x},${path.stop.y}.`, 'info');
-  const landing = s.ruleset.missileLanded(s.tracer(), s.view(a), option, path.stop, { reason: path.reason, distance: distance(a.pos ?? path.stop, path.stop), edition: s.edition });
+  const from = a.pos ?? path.stop;
+  const landing = s.ruleset.missileLanded(s.tracer(), s.view(a), option, path.stop, {
+    reason: path.reason,
+    distance: distance(from, path.stop),
+    ...(path.obstacle ? { obstacleDistance: distance(from, path.obstacle) } : {}),
+    edition: s.edition,
+  });
   s.endEvent(`${what} ${where}`, a.id);
   applyEffects(s, landing);
   return s.ruleset.attackCost(s.view(a), option, s.now, s.edition);

@@ -91,8 +91,9 @@ export function castAngbandMissile(grid: Grid, from: Point, to: Point, range: nu
   const cells: Point[] = [];
   for (const p of path) {
     if (stopsAngbandMissile(grid, p.x, p.y)) {
+      // It falls before the wall: on the thrower's own grid when the wall is next to it.
       const stop = cells[cells.length - 1] ?? from;
-      return { cells, stop, reason: cells.length > 0 ? 'obstacle' : 'start', trace: [from, ...cells] };
+      return { cells, stop, reason: 'obstacle', obstacle: p, trace: [from, ...cells] };
     }
     cells.push(p);
     if (occupied(p.x, p.y)) return { cells, stop: p, reason: 'character', trace: [from, ...cells] };

@@ -32,6 +32,8 @@ export interface ProjectilePath {
   readonly stop: Point;
   /** Why it stopped there. */
   readonly reason: 'target' | 'obstacle' | 'sight-blocker' | 'character' | 'start' | 'range';
+  /** The cell that stopped it, for an obstacle (Angband flights). */
+  readonly obstacle?: Point;
   /**
    * QUIRK(Ballistica.java): the game's own trace array: the start cell, every cell walked, and,
    * when the target is reached without `magic`, the target written a second time.

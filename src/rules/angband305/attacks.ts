@@ -14,6 +14,7 @@ import {
   baseMeleeSkill,
   baseMissileSkill,
   blowsPerRound,
+  currentStats,
   describeParts,
   gearName,
   meleeBonus,
@@ -137,9 +138,11 @@ function traceMeleeSetup(t: Tracer, c: AngCharacter, b: Blows, base: Derived, bo
   t.rule(SECTION_BLOWS, 'Blows per round');
   if (b.swi === null) t.note('bare hands: one blow');
   else {
-    t.value('ASB', b.asb, `adjusted strength for blows, STR ${formatStat(c.stats.str)}`);
+    const stats = currentStats(c);
+    t.value('ASB', b.asb, `adjusted strength for blows, STR ${formatStat(stats.str)}`);
     t.value('SWI', b.swi, `${b.asb} / max(${tenths(c.weapon?.def.weight ?? 0)}, ${tenths(c.cls.minWeaponWeight)}) x ${c.cls.blowsMultiplier / 10}, rounded down, at most 11`);
-    t.value('blows', b.blows, `table row ${b.dexRow} (DEX), column ${b.swi}: ${b.natural} (${c.cls.name} at most ${c.cls.maxBlows})${b.extra ? ` + ${b.extra} extra` : ''}`);
+    if (b.heavy && edition === 'source') t.value('blows', b.blows, 'the weapon is too heavy: one blow, and no extra blows');
+    else t.value('blows', b.blows, `table row ${b.dexRow} (DEX ${formatStat(stats.dex)}), column ${b.swi}: ${b.natural} (${c.cls.name} at most ${c.cls.maxBlows})${b.extra ? ` + ${b.extra} extra` : ''}`);
     if (b.heavy) t.edition('heavy-weapon-blows', ANG_DIVERGENCES['heavy-weapon-blows'][edition]);
   }
   t.rule(SECTION_MELEE_SKILL, 'Melee skill');

@@ -421,6 +421,10 @@ export function seesInvisible(c: AngCharacter): boolean {
   return c.race.seeInvisible || allGear(c).some((g) => g.ego?.seeInvisible || ('seeInvisible' in g.def && g.def.seeInvisible));
 }
 
+export function regenerates(c: AngCharacter): boolean {
+  return c.race.regenerate || allGear(c).some((g) => g.ego?.regenerate);
+}
+
 export function resists(c: AngCharacter, e: AngElement): boolean {
   return c.race.resists.includes(e) || allGear(c).some((g) => g.ego?.resists.includes(e) || ('resists' in g.def && g.def.resists.includes(e)));
 }

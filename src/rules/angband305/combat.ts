@@ -267,7 +267,7 @@ function traceDamage(t: Tracer, p: DamagePlan, rolled: number): { damage: number
       d = t.mod(`${crit} critical`, d, after, CRIT_TEXT[crit]);
     } else t.note('no critical');
   }
-  if (p.after !== 0) d = t.mod('+ to-dam', d, d + p.after, 'weapon and character');
+  if (p.after !== 0) d = t.mod('+ to-dam', d, d + p.after, p.section === SECTION_DAMAGE ? 'the to-dam bonus' : 'to-dam');
   if (d < 0) d = t.mod('negative damage', d, 0, 'no damage is done');
   return { damage: d, crit };
 }
@@ -324,7 +324,12 @@ export function rollBreakage(t: Tracer, cls: AngBreakageClass, ctx: BreakageCont
   if (t.recording) {
     t.rule(SECTION_BREAKAGE, 'Breakage');
     t.edition('breakage-table', ANG_DIVERGENCES['breakage-table'][edition]);
-    t.value(`chance to break (${cls})`, percent, doubled ? `doubled: it struck ${ctx.hitMonster ? 'a monster' : 'a wall'} less than 3 squares away` : `${BREAKAGE[edition][cls]}% for this kind`);
+    const why = doubled
+      ? `doubled: it struck ${ctx.hitMonster ? 'a monster' : 'a wall'} less than 3 squares away`
+      : percent === 0
+        ? 'none: only a missile that reached a monster may break'
+        : `${BREAKAGE[edition][cls]}% for this kind`;
+    t.value(`chance to break (${cls})`, percent, why);
     // The editions part on a missile that did not reach a monster, and on one doubled by the seed.
     if (!ctx.reachedMonster || ((ctx.hitMonster || ctx.struckWall) && ctx.distance < 3)) t.edition('breakage-when', ANG_DIVERGENCES['breakage-when'][edition]);
   }

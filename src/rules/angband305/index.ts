@@ -44,7 +44,9 @@ import {
   type AngEffects,
   armourClass,
   blowsPerRound,
+  currentStats,
   gearName,
+  regenerates,
   hitDie,
   maxHitPoints,
   recoveryRate,
@@ -93,6 +95,8 @@ const MONSTER_CLOCK = 100;
 export const SECTION_TIME = 'angband-3.0.5#time';
 export const SECTION_CONDITIONS = 'angband-3.0.5#conditions';
 export const SECTION_SLEEP = 'angband-3.0.5#monster-sleep';
+export const SECTION_CREATION = 'angband-3.0.5#monster-creation';
+export const SECTION_HIT_POINTS = 'angband-3.0.5#hit-points';
 
 /** Ruleset data on an Angband hero entity. */
 interface HeroRules {
@@ -203,6 +207,7 @@ export function createAngband(tables: AngTables): Ruleset {
       weapon: weaponId === undefined ? base.weapon : weaponId === 'none' ? null : { item: weaponId, quantity: 1, level: 0 },
       body: armourId === undefined ? base.body : armourId === 'none' ? null : { item: armourId, quantity: 1, level: 0 },
     };
+    if (t?.recording) t.rule(SECTION_HIT_POINTS, 'Hit points');
     const levelHp = rollLevelHp(t, hitDie({ cls, race }), level);
     const c = cat.character(cls, race, level, stats, gear);
     const maxHp = maxHitPoints(c, levelHp);
@@ -230,7 +235,7 @@ export function createAngband(tables: AngTables): Ruleset {
     let speed = m.speed;
     let energy = 0;
     if (t) {
-      if (t.recording) t.rule(SECTION_SLEEP, `${m.name} appears`);
+      if (t.recording) t.rule(SECTION_CREATION, 'Sleep, hit points, speed and energy');
       if (m.sleep > 0) csleep = m.sleep * 2 + t.roll(1, m.sleep * 10, `sleep: ${m.sleep * 2} + 1d${m.sleep * 10}`);
       if (m.flags.includes('force-maxhp')) {
         hp = hd.count * hd.sides;
@@ -447,7 +452,10 @@ export function createAngband(tables: AngTables): Ruleset {
       if (!option.item) return [];
       const st = stackForKey(f, option.item);
       const cls = cat.breakageOf(st.item);
-      const broke = rollBreakage(t, cls, { reachedMonster: false, hitMonster: false, struckWall: info.reason === 'obstacle', distance: info.distance }, info.edition);
+      // A wall's distance is the wall's own; the missile falls on the grid before it.
+      const struckWall = info.reason === 'obstacle';
+      const distance = struckWall ? (info.obstacleDistance ?? info.distance + 1) : info.distance;
+      const broke = rollBreakage(t, cls, { reachedMonster: false, hitMonster: false, struckWall, distance }, info.edition);
       if (broke) return [{ kind: 'message', text: `The ${cat.nameOf(option.item)} breaks.`, tone: 'info' }];
       return [{ kind: 'drop', at, stack: st }];
     },
@@ -475,11 +483,14 @@ export function createAngband(tables: AngTables): Ruleset {
       return { noticed: left === 0, effects: [{ kind: 'rules', target: observer.id, patch: { csleep: left } }] };
     },
 
-    noticeChance(observer, enemy, distance): NoticeCheck {
+    noticeChance(observer, enemy, distance, inView): NoticeCheck {
       const r = monsterRules(observer);
       if (!r || observer.ai?.mode !== 'sleeping' || r.csleep <= 0) return { chance: Fraction.ONE, describe: 'awake' };
       const stl = heroRules(enemy) ? stealth(characterOf(enemy)) : 0;
       const cdis = observer.pos && enemy.pos ? angbandDistance(observer.pos, enemy.pos) : distance;
+      if (!inView && cdis > monsterOf(observer).vision && observer.body.hp >= observer.body.maxHp) {
+        return { chance: Fraction.ZERO, describe: 'asleep, and you are out of its sight and hearing' };
+      }
       const d = cdis < 50 ? Math.trunc(100 / Math.max(1, cdis)) : 1;
       const heard = Fraction.of(noiseCount(stl), 1024);
       const chance = r.csleep <= d ? heard : Fraction.ZERO;
@@ -554,6 +565,8 @@ export function createAngband(tables: AngTables): Ruleset {
         keepsDistance: false,
         ...(r25 || r50 ? { erratic: r25 && r50 ? 75 : r50 ? 50 : 25 } : {}),
         stopsFleeing: (self) => statusLevel(self, 'afraid') <= 0,
+        actsOnWaking: true,
+        turnsToFight: (self) => (statusLevel(self, 'afraid') > 0 ? [{ kind: 'remove-status', target: self.id, status: 'afraid' }] : []),
         // It hunts the player it cannot see within its detection range, or once hurt.
         tracksEnemy: (self, enemy) => angbandDistance(self.pos, enemy.pos) <= m.vision || self.body.hp < self.body.maxHp,
       };
@@ -588,18 +601,19 @@ export function createAngband(tables: AngTables): Ruleset {
         const b = blowsPerRound(c, edition);
         const ac = armourClass(c).total.num;
         const s = shooting(c, edition);
-        const stats = STAT_NAMES.slice(0, 3).map((k) => `${k.toUpperCase()} ${formatStat(c.stats[k])}`).join(' ');
+        const cur = currentStats(c);
+        const stats = STAT_NAMES.map((k) => `${k.toUpperCase()} ${formatStat(cur[k])}`).join(' ');
         return [
-          `${b.blows} blow${b.blows === 1 ? '' : 's'}  AC ${ac}${s ? `  ${s.shots} shot${s.shots === 1 ? '' : 's'} x${s.multiplier}` : ''}  ${stats}`,
-          c.weapon ? gearName(c.weapon) : 'bare hands',
-          c.bow ? gearName(c.bow) : 'no launcher',
+          `${b.blows} blow${b.blows === 1 ? '' : 's'}  AC ${ac}${s ? `  ${s.shots} shot${s.shots === 1 ? '' : 's'} x${s.multiplier}` : ''}`,
+          `${c.weapon ? gearName(c.weapon) : 'bare hands'}${c.bow ? `; ${gearName(c.bow)}` : ''}`,
+          stats,
         ];
       }
       const m = monsterOf(f);
       const r = monsterRules(f) as MonsterRules;
       const speed = r.speed - 110;
       return [
-        `AC ${m.ac}  speed ${speed >= 0 ? '+' : ''}${speed}  level ${m.level}${r.csleep > 0 && f.ai?.mode === 'sleeping' ? `  asleep ${r.csleep}` : ''}`,
+        `AC ${m.ac}  speed ${speed >= 0 ? '+' : ''}${speed}  level ${m.level}`,
         m.blows.map((b) => `${b.method} ${b.effect} ${b.dice}`).join(', ') || 'no blows',
         m.description,
       ];
@@ -872,26 +886,26 @@ export function createAngband(tables: AngTables): Ruleset {
     const m = monsterOf(v);
     const fear = statusLevel(v, 'afraid');
     if (t.recording) t.rule(SECTION_CONDITIONS, 'Monster fear');
+    const out: Effect[] = [];
     if (fear > 0) {
       const r = t.roll(1, dam, 'damage shakes off fear: 1d damage');
       if (r < fear) return [{ kind: 'status', target: v.id, status: { kind: 'afraid', level: fear - r }, mode: 'set' }];
-      return [
-        { kind: 'remove-status', target: v.id, status: 'afraid' },
-        { kind: 'ai-mode', target: v.id, mode: 'hunting' },
-      ];
+      // Its fear is gone; the same blow may frighten it afresh (xtra2.c mon_take_hit).
+      out.push({ kind: 'remove-status', target: v.id, status: 'afraid' }, { kind: 'ai-mode', target: v.id, mode: 'hunting' });
     }
     if (m.flags.includes('no-fear')) {
       if (t.recording) t.note(`${m.name} knows no fear`);
-      return [];
+      return out;
     }
     const hp = v.body.hp;
     const pct = Math.trunc((100 * hp) / v.body.maxHp);
     const r10 = t.roll(1, 10, 'fear: 1d10 at least the health percentage');
     let scared = t.recording ? t.check(`1d10 >= ${pct}% health`, r10, '>=', pct) : r10 >= pct;
     if (!scared && dam >= hp) scared = t.roll(0, 99, 'fear: a blow as big as its health, 80%') < 80;
-    if (!scared) return [];
+    if (!scared) return out;
     const level = t.roll(1, 10, 'fear lasts 1d10 +') + (dam >= hp && pct > 7 ? 20 : (11 - pct) * 5);
     return [
+      ...out.filter((e) => e.kind !== 'ai-mode'),
       { kind: 'status', target: v.id, status: { kind: 'afraid', level }, mode: 'set' },
       { kind: 'ai-mode', target: v.id, mode: 'fleeing' },
       { kind: 'message', text: `${subjectOf(v)} flees in terror!`, tone: 'good' },
@@ -906,12 +920,21 @@ export function createAngband(tables: AngTables): Ruleset {
     const poisoned = statusLevel(f, 'poisoned');
     const cut = statusLevel(f, 'cut');
     const stun = statusLevel(f, 'stun');
-    if (poisoned > 0) effects.push({ kind: 'damage', target: f.id, amount: 1, cause: 'poison' });
-    if (cut > 0) effects.push({ kind: 'damage', target: f.id, amount: cut > 200 ? 3 : cut > 100 ? 2 : 1, cause: 'a cut' });
-    // Regeneration: mhp x percent + 1442, in 65536ths of a hit point.
+    let hp = f.body.hp;
+    if (poisoned > 0) {
+      effects.push({ kind: 'damage', target: f.id, amount: 1, cause: 'poison' });
+      hp -= 1;
+    }
+    if (cut > 0) {
+      const n = cut > 200 ? 3 : cut > 100 ? 2 : 1;
+      effects.push({ kind: 'damage', target: f.id, amount: n, cause: 'a cut' });
+      hp -= n;
+    }
+    // Regeneration (dungeon.c regenhp): mhp x percent + 1442, in 65536ths of a hit point; the
+    // percent is 197, doubled by REGEN, and 0 while poisoned, cut or stunned.
     let frac = clock.level ?? 0;
-    if (f.body.hp < f.body.maxHp) {
-      const percent = poisoned > 0 || cut > 0 || stun > 0 ? 0 : 197;
+    if (hp < f.body.maxHp) {
+      const percent = poisoned > 0 || cut > 0 || stun > 0 ? 0 : regenerates(c) ? 394 : 197;
       const gain = f.body.maxHp * percent + 1442;
       let whole = Math.floor(gain / 65536);
       frac += gain % 65536;
@@ -920,6 +943,7 @@ export function createAngband(tables: AngTables): Ruleset {
         whole++;
       }
       if (whole > 0) effects.push({ kind: 'heal', target: f.id, amount: whole, cause: 'regeneration' });
+      if (hp + whole >= f.body.maxHp) frac = 0;
     } else frac = 0;
     effects.push({ kind: 'status', target: f.id, status: { kind: 'clock', next, level: frac }, mode: 'set' });
     for (const k of TEMPORARY) {
@@ -971,7 +995,12 @@ export function createAngband(tables: AngTables): Ruleset {
           const dd = parseDice(e.amount);
           let n = dd.bonus;
           for (let i = 0; i < dd.count; i++) n += t.roll(1, dd.sides, `heal: ${e.amount}`);
-          if (f.body.hp < f.body.maxHp) effects.push({ kind: 'heal', target: f.id, amount: n, cause: def.name });
+          if (f.body.hp < f.body.maxHp) {
+            effects.push({ kind: 'heal', target: f.id, amount: n, cause: def.name });
+            // Healed to full, the fraction of a hit point is dropped (spells2.c hp_player).
+            const clock = f.statuses.find((x) => x.kind === 'clock');
+            if (f.body.hp + n >= f.body.maxHp && clock?.level) effects.push({ kind: 'status', target: f.id, status: { ...clock, level: 0 }, mode: 'set' });
+          }
           const cut = statusLevel(f, 'cut');
           if (cut > 0) {
             const left = Math.max(0, Math.trunc(cut / e.cutDivide) - e.cutReduce);

@@ -60,6 +60,8 @@ export interface AngRace {
   /** Sees warm-blooded monsters this many squares away, invisible or not. */
   readonly infravision: number;
   readonly seeInvisible: boolean;
+  /** Regenerates twice as fast (the Half-Troll's REGEN). */
+  readonly regenerate: boolean;
   readonly resists: readonly AngElement[];
 }
 
@@ -179,6 +181,8 @@ export interface AngEgo {
   readonly blessed: boolean;
   readonly seeInvisible: boolean;
   readonly resistFear: boolean;
+  /** Regenerates twice as fast while worn (REGEN). */
+  readonly regenerate: boolean;
   readonly resists: readonly AngElement[];
   /** Elements that cannot destroy the item (ammunition of Flame ignores fire). */
   readonly ignores: readonly AngElement[];

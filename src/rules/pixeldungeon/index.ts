@@ -425,7 +425,8 @@ export function createPixelDungeon(tables: PdTables): Ruleset {
       return { noticed: noticeRoll(t, mode, distance, stealthOf(enemy), enemy.fighter.flying, observer.ai?.alerted ?? false), effects: [] };
     },
 
-    noticeChance(observer, enemy, distance): NoticeCheck {
+    noticeChance(observer, enemy, distance, inView): NoticeCheck {
+      if (!inView) return { chance: Fraction.ZERO, describe: 'it cannot see its enemy' };
       const mode = observer.ai?.mode;
       if (mode !== 'sleeping' && mode !== 'wandering') return { chance: Fraction.ONE, describe: 'already hunting' };
       const o = noticeOdds(mode, distance, stealthOf(enemy), enemy.fighter.flying, observer.ai?.alerted ?? false);

@@ -269,7 +269,7 @@ describe('sleep and noise (engine facts §11)', () => {
     const light = view(2, 'snaga', 1, { mode: 'sleeping', pos: { x: 5, y: 1 }, rules: { csleep: 25 } });
     expect(rs.notice(new NullTracer(new ScriptedRng([10])), light, hero, 4, true).noticed).toBe(true);
     // Stealth 2 (human 0 + warrior 1 + 1): 646 in 1024 rolls are heard.
-    expectFrac(rs.noticeChance(light, hero, 4).chance, F(646, 1024));
+    expectFrac(rs.noticeChance(light, hero, 4, true).chance, F(646, 1024));
   });
   it('out of sight and beyond its detection range, an unhurt sleeper hears nothing (no roll)', () => {
     const hero = view(1, 'warrior', 0, { pos: { x: 1, y: 1 } });
@@ -342,7 +342,7 @@ describe('missiles through the ruleset', () => {
       { kind: 'drop', at, stack: { item: 'iron-shot', quantity: 1, level: 0 } },
     ]);
     // Against a wall 2 squares away the seed doubles 20% to 40%: d100 30 breaks it.
-    expect(rs.missileLanded(new NullTracer(new ScriptedRng([30])), hero, fire, at, { reason: 'obstacle', distance: 2, edition: 'spoiler' })).toEqual([
+    expect(rs.missileLanded(new NullTracer(new ScriptedRng([30])), hero, fire, at, { reason: 'obstacle', distance: 1, obstacleDistance: 2, edition: 'spoiler' })).toEqual([
       { kind: 'message', text: 'The Iron Shot breaks.', tone: 'info' },
     ]);
   });
@@ -350,7 +350,7 @@ describe('missiles through the ruleset', () => {
 
 describe('the panel', () => {
   it('describes a hero and a monster in a line', () => {
-    expect(rs.describeFighter(view(1, 'warrior', 0), 'spoiler', 0)[0]).toBe('1 blow  AC 11  1 shot x2  STR 18/20 DEX 16 CON 17');
+    expect(rs.describeFighter(view(1, 'warrior', 0), 'spoiler', 0)[0]).toBe('1 blow  AC 11  1 shot x2');
     expect(rs.describeFighter(view(2, 'drolem', 1, { mode: 'hunting' }), 'spoiler', 0)[0]).toBe('AC 130  speed +10  level 44');
   });
   it('labels conditions and hides the clock', () => {
@@ -359,5 +359,57 @@ describe('the panel', () => {
     expect(rs.statusLabel?.({ kind: 'stun', level: 60 }, 0)).toBe('heavy stun 60');
     expect(rs.statusLabel?.({ kind: 'stun', level: 120 }, 0)).toBe('knocked out 120');
     expect(rs.statusLabel?.({ kind: 'hero', level: 12 }, 0)).toBe('heroic 12');
+  });
+});
+
+describe('fixes from the audit against the 3.0.5 code', () => {
+  it('damage that cures a monster\'s fear may frighten it again at once (xtra2.c mon_take_hit)', () => {
+    const snaga = view(2, 'snaga', 1, { hp: 2, mode: 'fleeing', statuses: [{ kind: 'afraid', level: 3 }] });
+    // 1d10 damage roll 5 >= fear 3: cured; then 1d10 rolls 10 >= 5% health: afraid for 1d10 (4) + (11 - 5) x 5.
+    const fx = rs.onDamaged(new NullTracer(new ScriptedRng([4, 9, 3])), snaga, 10, 12, { now: 0 });
+    expect(fx).toContainEqual({ kind: 'remove-status', target: 2, status: 'afraid' });
+    expect(fx).toContainEqual({ kind: 'status', target: 2, status: { kind: 'afraid', level: 4 + 30 }, mode: 'set' });
+    expect(fx).toContainEqual({ kind: 'ai-mode', target: 2, mode: 'fleeing' });
+    expect(fx).not.toContainEqual({ kind: 'ai-mode', target: 2, mode: 'hunting' });
+  });
+  it('a half-troll regenerates at 394, not 197', () => {
+    const hero = view(1, 'half-troll-warrior', 0, { hp: 10 });
+    const fx = rs.statusTick(new NullTracer(new ScriptedRng([])), hero, 10);
+    const gain = hero.body.maxHp * 394 + 1442;
+    expect(fx.find((e) => e.kind === 'heal')).toEqual({ kind: 'heal', target: 1, amount: Math.floor(gain / 65536), cause: 'regeneration' });
+  });
+  it('healed to full, the fraction of a hit point is dropped', () => {
+    const hero = view(1, 'warrior', 0, { hp: 118, statuses: [] });
+    const clock = hero.statuses.find((x) => x.kind === 'clock') as Status;
+    (clock as { level: number }).level = 60000;
+    const fx = rs.statusTick(new NullTracer(new ScriptedRng([])), hero, 10);
+    expect(fx).toContainEqual({ kind: 'heal', target: 1, amount: 1, cause: 'regeneration' });
+    expect(fx).toContainEqual({ kind: 'status', target: 1, status: { kind: 'clock', next: 20, level: 0 }, mode: 'set' });
+  });
+  it('poisoned at full health, the base 1442 still accrues after the tick\'s damage', () => {
+    const hero = view(1, 'warrior', 0, { statuses: [{ kind: 'poisoned', level: 4 }] });
+    const fx = rs.statusTick(new NullTracer(new ScriptedRng([])), hero, 10);
+    expect(fx).toContainEqual({ kind: 'status', target: 1, status: { kind: 'clock', next: 20, level: 1442 }, mode: 'set' });
+  });
+  it('a cornered monster that turns to fight loses its fear; monsters act in the turn they wake', () => {
+    const afraid = view(2, 'snaga', 1, { statuses: [{ kind: 'afraid', level: 9 }] });
+    const profile = rs.aiProfile(afraid);
+    expect(profile.turnsToFight?.(afraid)).toEqual([{ kind: 'remove-status', target: 2, status: 'afraid' }]);
+    expect(profile.actsOnWaking).toBe(true);
+  });
+  it('the exact noticing chance applies the same gate as the roll: out of sight and hearing, never', () => {
+    const hero = view(1, 'warrior', 0, { pos: { x: 1, y: 1 } });
+    const spider = view(2, 'cave-spider', 1, { mode: 'sleeping', pos: { x: 20, y: 1 }, rules: { csleep: 3 } });
+    expectFrac(rs.noticeChance(spider, hero, 19, false).chance, Fraction.ZERO);
+    expectFrac(rs.noticeChance(spider, hero, 19, true).chance, F(646, 1024));
+  });
+  it('spoiler breakage counts the wall\'s own distance: a wall next to the thrower doubles, one 3 squares off does not', () => {
+    const hero = view(1, 'warrior', 0);
+    const fire = option(hero, 'fire:iron-shot');
+    const land = (obstacleDistance: number, roll: number) =>
+      rs.missileLanded(new NullTracer(new ScriptedRng([roll])), hero, fire, { x: 1, y: 1 }, { reason: 'obstacle', distance: obstacleDistance - 1, obstacleDistance, edition: 'spoiler' });
+    // Shots break 20%, doubled to 40%: d100 30 breaks it next to a wall, not 3 squares away.
+    expect(land(1, 30)).toEqual([{ kind: 'message', text: 'The Iron Shot breaks.', tone: 'info' }]);
+    expect(land(3, 30)).toEqual([{ kind: 'drop', at: { x: 1, y: 1 }, stack: { item: 'iron-shot', quantity: 1, level: 0 } }]);
   });
 });

@@ -274,8 +274,8 @@ describe('time costs through the ruleset (pd-facts §5 table, §1.4)', () => {
 describe('noticing through the ruleset (pd-facts §6.2)', () => {
   it('a sleeping scout 3 cells from a Warrior: 1/3; from the Rogue (ring of shadows +1): 1/4', () => {
     const scout = view(2, 'gnoll-scout', 1, 'source', { mode: 'sleeping', enemySeen: false });
-    expectFrac(rs.noticeChance(scout, view(1, 'warrior', 0, 'source'), 3).chance, F(1, 3));
-    expectFrac(rs.noticeChance(scout, view(1, 'rogue', 0, 'source'), 3).chance, F(1, 4));
+    expectFrac(rs.noticeChance(scout, view(1, 'warrior', 0, 'source'), 3, true).chance, F(1, 3));
+    expectFrac(rs.noticeChance(scout, view(1, 'rogue', 0, 'source'), 3, true).chance, F(1, 4));
     const law = exactLaw((t) => rs.notice(t, scout, view(1, 'rogue', 0, 'source'), 3, true).noticed, (v) => String(v));
     expectFrac(law.get('true') ?? Fraction.ZERO, F(1, 4));
     // Out of its sight it never notices, and rolls nothing.
@@ -284,8 +284,8 @@ describe('noticing through the ruleset (pd-facts §6.2)', () => {
   });
   it('a wandering scout 8 cells away: 1/4; once hurt (alerted) it notices at once', () => {
     const w = view(1, 'warrior', 0, 'source');
-    expectFrac(rs.noticeChance(view(2, 'gnoll-scout', 1, 'source', { mode: 'wandering', enemySeen: false }), w, 8).chance, F(1, 4));
-    expectFrac(rs.noticeChance(view(2, 'gnoll-scout', 1, 'source', { mode: 'wandering', enemySeen: false, alerted: true }), w, 8).chance, Fraction.ONE);
+    expectFrac(rs.noticeChance(view(2, 'gnoll-scout', 1, 'source', { mode: 'wandering', enemySeen: false }), w, 8, true).chance, F(1, 4));
+    expectFrac(rs.noticeChance(view(2, 'gnoll-scout', 1, 'source', { mode: 'wandering', enemySeen: false, alerted: true }), w, 8, true).chance, Fraction.ONE);
   });
 });
 
