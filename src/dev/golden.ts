@@ -33,6 +33,10 @@ function setup(s: Partial<DuelSetup> & Pick<DuelSetup, 'seed'>): DuelSetup {
   };
 }
 
+function angband(s: Partial<DuelSetup> & Pick<DuelSetup, 'seed'>): DuelSetup {
+  return setup({ ruleset: 'angband-3.0.5', hero: { template: 'warrior', options: {} }, foe: { template: 'uruk', options: {} }, ...s });
+}
+
 /**
  * A simple player for golden replays with a player-controlled hero: closes in on the foe and
  * strikes, throwing when it has something to throw and the foe is three or more cells away.
@@ -64,6 +68,13 @@ export const GOLDEN: readonly Golden[] = [
   { name: 'pixel-dungeon-berserker-skeleton', setup: setup({ seed: 'golden-5', hero: { template: 'berserker', options: {} }, foe: { template: 'skeleton', options: {} }, arena: 'random-rooms' }) },
   { name: 'pixel-dungeon-player-rogue-thief', setup: setup({ seed: 'golden-6', heroControl: 'player', hero: { template: 'rogue', options: {} }, foe: { template: 'crazy-thief', options: {} }, arena: 'random-hall', foeState: 'hunting' }) },
   { name: 'pixel-dungeon-taken-over-veteran-spinner', setup: setup({ seed: 'golden-7', hero: { template: 'veteran', options: {} }, foe: { template: 'cave-spinner', options: {} }, arena: 'random-cave' }), branchAt: 12 },
+  { name: 'angband-warrior-uruk', setup: angband({ seed: 'golden-a1' }) },
+  { name: 'angband-source-ranger-invisible-stalker', setup: angband({ seed: 'golden-a2', edition: 'source', hero: { template: 'elf-ranger', options: {} }, foe: { template: 'invisible-stalker', options: {} }, arena: 'pit', foeState: 'hunting' }) },
+  { name: 'angband-rogue-poltergeist', setup: angband({ seed: 'golden-a3', hero: { template: 'hobbit-rogue', options: {} }, foe: { template: 'poltergeist', options: {} }, arena: 'hall', foeState: 'hunting' }) },
+  { name: 'angband-source-champion-drolem', setup: angband({ seed: 'golden-a4', edition: 'source', hero: { template: 'half-troll-warrior', options: {} }, foe: { template: 'drolem', options: {} }, arena: 'pit', foeState: 'hunting' }) },
+  { name: 'angband-player-paladin-mummy', setup: angband({ seed: 'golden-a5', heroControl: 'player', hero: { template: 'dunadan-paladin', options: {} }, foe: { template: 'mummified-human', options: {} }, arena: 'random-rooms', foeState: 'hunting' }) },
+  { name: 'angband-taken-over-priest-naga', setup: angband({ seed: 'golden-a6', hero: { template: 'dwarf-priest', options: {} }, foe: { template: 'green-naga', options: {} }, arena: 'cave' }), branchAt: 10 },
+  { name: 'angband-source-mage-purple-worm', setup: angband({ seed: 'golden-a7', edition: 'source', hero: { template: 'gnome-mage', options: { level: 30 } }, foe: { template: 'purple-worm', options: {} }, arena: 'rooms', foeState: 'hunting' }) },
 ];
 
 /** Plays a golden duel and returns the replay text (traced, with a fixed date). */
@@ -103,6 +114,11 @@ export const CATALOGUE: readonly DuelSetup[] = [
   ...[1, 2, 3].map((n) => setup({ seed: String(n), hero: { template: 'huntress', options: {} }, foe: { template: 'vampire-bat', options: {} }, arena: 'pit' })),
   ...[1, 2, 3].map((n) => setup({ seed: String(n), hero: { template: 'assassin', options: {} }, foe: { template: 'dwarf-monk', options: {} }, arena: 'cave', edition: 'source' })),
   ...[1, 2, 3].map((n) => setup({ seed: String(n), hero: { template: 'mage', options: {} }, foe: { template: 'gnoll-shaman', options: {} }, arena: 'random-cave' })),
+  ...[1, 2, 3].map((n) => angband({ seed: String(n) })),
+  ...[1, 2, 3].map((n) => angband({ seed: String(n), edition: 'source' })),
+  ...[1, 2].map((n) => angband({ seed: String(n), hero: { template: 'dunadan-paladin', options: {} }, foe: { template: 'olog', options: {} }, arena: 'pit', foeState: 'hunting' })),
+  ...[1, 2].map((n) => angband({ seed: String(n), hero: { template: 'gnome-mage', options: {} }, foe: { template: 'snaga', options: {} }, arena: 'hall', edition: 'source' })),
+  ...[1, 2].map((n) => angband({ seed: String(n), hero: { template: 'half-troll-warrior', options: {} }, foe: { template: 'drolem', options: {} }, arena: 'pit', foeState: 'hunting' })),
 ];
 
 /** A short readable transcript of one duel: who, the outcome, hits and damage, the last words. */
@@ -134,7 +150,7 @@ export function fightCatalogue(content: Content): string {
   const head = [
     '# Fight catalogue: one short transcript per duel, for a fixed list of seeds.',
     '# Compared by test/golden/catalogue.test.ts; regenerate only on purpose with `npm run golden`.',
-    `# data ${content.dataFingerprint('pixel-dungeon')}`,
+    `# data pixel-dungeon ${content.dataFingerprint('pixel-dungeon')}, angband-3.0.5 ${content.dataFingerprint('angband-3.0.5')}`,
   ];
   return `${head.join('\n')}\n\n${CATALOGUE.map((s) => transcript(s, content)).join('\n\n')}\n`;
 }
