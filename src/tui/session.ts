@@ -6,9 +6,10 @@ import type { ReplayPlayer } from '../replay/player.js';
 import { makeHeader, ReplayRecorder } from '../replay/recorder.js';
 import type { AttackOption, AttackPreview } from '../rules/ruleset.js';
 import { aimAt, attackContext } from '../systems/combat.js';
+import { canPerceive } from '../systems/perception.js';
 import type { Command } from '../systems/commands.js';
 import type { DuelEvent } from '../systems/state.js';
-import type { ArenaEntity, ItemStack } from '../world/components.js';
+import { type ArenaEntity, type ItemStack, isAlive } from '../world/components.js';
 import { type DirectionName, type Point, directionOf, distance } from '../world/grid.js';
 import type { ProjectilePath } from '../world/projectile.js';
 
@@ -236,12 +237,22 @@ export class Session {
     return this.recorder?.path ?? null;
   }
 
+  /**
+   * Whether the fighter whose view is shown can see `e` when it stands in view (an invisible
+   * monster can be in view and unseen). Everything shows in the whole-arena view.
+   */
+  perceives(e: ArenaEntity): boolean {
+    if (this.viewOf === 'all' || !e.fighter) return true;
+    const viewer = this.duel.world.get(this.viewOf === 'foe' ? this.duel.foeId : this.duel.heroId);
+    return !viewer || viewer.id === e.id || canPerceive(this.duel, viewer, e);
+  }
+
   /** Recomputes what the viewer sees and remembers. */
   refreshView(): void {
     const d = this.duel;
     const id = this.viewOf === 'foe' ? d.foeId : d.heroId;
     const v = d.world.get(id);
-    if (this.viewOf !== 'all' && v?.pos && v.body && v.body.hp > 0) this.visible = d.fov(id);
+    if (this.viewOf !== 'all' && v?.pos && isAlive(v.body)) this.visible = d.fov(id);
     const cells = d.grid.cells;
     for (let i = 0; i < cells.length; i++) if (this.visible[i]) this.memory[i] = (cells[i] as number) + 1;
   }
@@ -577,7 +588,7 @@ export class Session {
     const w = this.duel.grid.width;
     return this.duel.world
       .all()
-      .filter((e) => e.fighter && e.body && e.body.hp > 0 && e.pos && e.fighter.side !== hero.fighter?.side && this.visible[e.pos.y * w + e.pos.x])
+      .filter((e) => e.fighter && isAlive(e.body) && e.pos && e.fighter.side !== hero.fighter?.side && this.visible[e.pos.y * w + e.pos.x] && this.perceives(e))
       .sort((a, b) => this.duel.distanceBetween(hero, a) - this.duel.distanceBetween(hero, b) || a.id - b.id);
   }
 

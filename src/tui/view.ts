@@ -1,7 +1,7 @@
 import { formatTrace } from '../game/explain.js';
 import type { TraceRecord } from '../game/duel.js';
 import type { AttackPreview } from '../rules/ruleset.js';
-import { type ArenaEntity, stackKey } from '../world/components.js';
+import { type ArenaEntity, isAlive, stackKey } from '../world/components.js';
 import { TERRAIN_INFO, Terrain } from '../world/terrain.js';
 import { type Canvas, wrap } from './canvas.js';
 import { FLAG_BOLD, FLAG_INVERSE, type Palette } from './palette.js';
@@ -85,7 +85,7 @@ export class View {
         }
       }
     }
-    const shown = (e: ArenaEntity) => e.pos !== undefined && (all || s.visible[e.pos.y * g.width + e.pos.x] === 1);
+    const shown = (e: ArenaEntity) => e.pos !== undefined && (all || (s.visible[e.pos.y * g.width + e.pos.x] === 1 && s.perceives(e)));
     for (const e of s.duel.world.all()) {
       if (!e.heap || !shown(e) || !e.pos) continue;
       const top = e.heap[e.heap.length - 1];
@@ -97,7 +97,7 @@ export class View {
       for (const p of ev.cells) if (all || s.visible[p.y * g.width + p.x]) c.put(ox + p.x, oy + p.y, ev.glyph, P.attr('yellow', 'default', FLAG_BOLD));
     }
     for (const e of s.duel.world.all()) {
-      if (!e.fighter || !e.glyph || !e.body || e.body.hp <= 0 || !shown(e) || !e.pos) continue;
+      if (!e.fighter || !e.glyph || !isAlive(e.body) || !shown(e) || !e.pos) continue;
       const colour = e.fighter.kind === 'hero' ? 'white' : e.glyph.colour;
       c.put(ox + e.pos.x, oy + e.pos.y, e.glyph.ch, P.attr(colour, 'default', FLAG_BOLD));
     }
@@ -123,7 +123,7 @@ export class View {
     const x = LAYOUT.panelX;
     const w = LAYOUT.panelW;
     if (!e.fighter || !e.body) return;
-    const alive = e.body.hp > 0;
+    const alive = isAlive(e.body);
     const title = String(e.rules?.['title'] ?? e.fighter.name);
     const hp = `HP ${Math.max(0, e.body.hp)}/${e.body.maxHp}`;
     c.put(x, row, e.glyph?.ch ?? '?', P.attr(e.fighter.kind === 'hero' ? 'white' : (e.glyph?.colour ?? 'white'), 'default', FLAG_BOLD));
