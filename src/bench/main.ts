@@ -147,6 +147,47 @@ row('per turn: rules', `${perTurn(buckets.rules).toFixed(1)} us`);
 const overhead = engine / work;
 row('per turn: engine (the rest)', `${perTurn(engine).toFixed(1)} us`, `${(overhead * 100).toFixed(0)}% on top of FOV+path+rules (target <= 50%): ${overhead <= 0.5 ? 'MET' : 'MISSED'}`);
 
+// 4b. Angband: a round of blows and a shot through the ruleset, and whole duels (no target).
+{
+  const ang: DuelSetup = { ...setup, ruleset: 'angband-3.0.5', hero: { template: 'half-troll-warrior', options: {} }, foe: { template: 'olog', options: {} }, arena: 'pit', foeState: 'hunting' };
+  const d = new Duel(ang, content, { tracing: false });
+  const h = d.hero;
+  const f = d.foe;
+  f.pos = { x: h.pos!.x + 1, y: h.pos!.y };
+  const rs = d.ruleset;
+  const t = new NullTracer(new Stream('bench', 'angband'));
+  const meleeOpt = rs.attackOptions(d.view(h)).find((o) => o.id === 'melee')!;
+  const meleeCtx = attackContext(d, h, f);
+  const rounds = best(() =>
+    measure((n) => {
+      for (let i = 0; i < n; i++) sink += rs.resolveAttack(t, d.view(h), d.view(f), meleeOpt, meleeCtx).damage;
+    }, 300),
+  );
+  row('Angband rounds of 4 blows/s (resolveAttack)', fmt(rounds), 'half-troll warrior vs olog: plan, 4 blows, effects');
+  const shotOpt = rs.attackOptions(d.view(h)).find((o) => o.id.startsWith('fire:'))!;
+  f.pos = { x: h.pos!.x + 4, y: h.pos!.y };
+  const shotCtx = attackContext(d, h, f);
+  const shots = best(() =>
+    measure((n) => {
+      for (let i = 0; i < n; i++) sink += rs.resolveAttack(t, d.view(h), d.view(f), shotOpt, shotCtx).damage;
+    }, 300),
+  );
+  row('Angband shots/s (resolveAttack)', fmt(shots), 'with breakage');
+  const angDuels = 40;
+  let angTurns = 0;
+  const a0 = performance.now();
+  for (let i = 0; i < angDuels; i++) {
+    const x = new Duel({ ...ang, hero: { template: 'warrior', options: {} }, foe: { template: 'uruk', options: {} }, seed: `ang-${i}` }, content, { tracing: false });
+    for (;;) {
+      const r = x.step();
+      if (r.kind !== 'turn') break;
+      angTurns++;
+    }
+  }
+  const angMs = performance.now() - a0;
+  row('Angband headless duels/s (warrior vs uruk, pit)', fmt((angDuels / angMs) * 1000), `${(angTurns / angDuels).toFixed(0)} turns per duel; ${fmt((angTurns / angMs) * 1000)} turns/s`);
+}
+
 // 5. Replays: verification speed against simulation, and seeking in a long replay.
 {
   const replays: Replay[] = [];

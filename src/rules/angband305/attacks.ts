@@ -162,9 +162,41 @@ export function rollBlow(t: Tracer, p: MeleePlan): { hit: boolean; damage: numbe
   return { hit: true, ...rollDamage(t, p.damage) };
 }
 
+/**
+ * Exact damage laws are worth keeping: a law with criticals mixes hundreds of outcomes, and the
+ * same plans come back every turn (the AI's previews, each blow's odds). Keyed by every number
+ * the law depends on; the cache is cleared when it grows past a few hundred plans.
+ */
+const lawCache = new Map<string, Distribution>();
+function cached(key: string, build: () => Distribution): Distribution {
+  let d = lawCache.get(key);
+  if (!d) {
+    if (lawCache.size >= 512) lawCache.clear();
+    d = build();
+    lawCache.set(key, d);
+  }
+  return d;
+}
+
+function damageKey(p: DamagePlan): string {
+  const c = p.crit;
+  return `${p.dice.text}|${p.before}|${p.launcher}|${p.slay}|${p.after}|${p.edition}|${c ? `${c.power.num}/${c.power.den}|${c.weight}|${c.sides}` : '-'}`;
+}
+
+/** The exact law of a hit's damage (cached). */
+export function damageLaw(p: DamagePlan): Distribution {
+  return cached(`hit|${damageKey(p)}`, () => damageDistribution(p));
+}
+
 /** The exact odds of one blow: its hit chance and its damage given a hit. */
 export function blowOdds(p: MeleePlan): { hit: Fraction; damage: Distribution } {
-  return { hit: hitChance(p.skill, p.target.ac, p.target.visible, p.edition), damage: damageDistribution(p.damage) };
+  return { hit: hitChance(p.skill, p.target.ac, p.target.visible, p.edition), damage: damageLaw(p.damage) };
+}
+
+/** The exact law of a whole round of the plan's blows (cached). */
+export function roundLaw(p: MeleePlan): Distribution {
+  const hit = hitChance(p.skill, p.target.ac, p.target.visible, p.edition);
+  return cached(`round|${p.blows.blows}|${hit.toString()}|${damageKey(p.damage)}`, () => roundDamage(hit, damageLaw(p.damage), p.blows.blows));
 }
 
 /** The exact law of a whole round's damage (every blow, misses counting 0). */
@@ -318,7 +350,7 @@ export function rollMissile(t: Tracer, p: MissilePlan): { hit: boolean; damage: 
 }
 
 export function missileOdds(p: MissilePlan): { hit: Fraction; damage: Distribution } {
-  return { hit: hitChance(p.skill, p.target.ac, p.target.visible, p.edition), damage: damageDistribution(p.damage) };
+  return { hit: hitChance(p.skill, p.target.ac, p.target.visible, p.edition), damage: damageLaw(p.damage) };
 }
 
 /** The probability of exactly this outcome of a blow or missile (a miss, or a hit for `damage`). */

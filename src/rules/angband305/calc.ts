@@ -4,7 +4,7 @@ import type { Ratio } from '../../core/ratio.js';
 import { stackKey, type ItemStack } from '../../world/components.js';
 import { PREVIEW_TRACER } from '../common.js';
 import type { Edition } from '../edition.js';
-import { type MissilePlan, type Target, blowOdds, missileOdds, planMelee, planShot, planThrow, roundDamage } from './attacks.js';
+import { type MissilePlan, type Target, blowOdds, missileOdds, planMelee, planShot, planThrow, roundLaw } from './attacks.js';
 import type { AngCatalogue } from './catalogue.js';
 import {
   type AngCharacter,
@@ -149,7 +149,7 @@ export function calculate(cat: AngCatalogue, req: CalcRequest): CalcReport {
 
   const melee = planMelee(PREVIEW_TRACER, c, target, e);
   const mo = blowOdds(melee);
-  const round = roundDamage(mo.hit, mo.damage, melee.blows.blows);
+  const round = roundLaw(melee);
 
   const missiles: MissileReport[] = [];
   const seen = new Set<string>();

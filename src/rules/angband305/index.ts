@@ -36,7 +36,7 @@ import {
   planThrow,
   rollBlow,
   rollMissile,
-  roundDamage,
+  roundLaw,
 } from './attacks.js';
 import { AngCatalogue, type GearData, STAT_NAMES } from './catalogue.js';
 import {
@@ -429,7 +429,7 @@ export function createAngband(tables: AngTables): Ruleset {
         const c = characterOf(attacker);
         const p = planMelee(PREVIEW_TRACER, c, targetOf(defender, ctx.visible), ctx.edition);
         const o = blowOdds(p);
-        const round = roundDamage(o.hit, o.damage, p.blows.blows);
+        const round = roundLaw(p);
         const notes = [`${p.blows.blows} blow${p.blows.blows === 1 ? '' : 's'}`];
         if (!ctx.visible) notes.push('unseen: skill halved');
         if (p.damage.slayName) notes.push(`${p.damage.slayName} x${p.damage.slay}`);
