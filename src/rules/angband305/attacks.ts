@@ -17,6 +17,7 @@ import {
   currentStats,
   describeParts,
   gearName,
+  heavyPenalty,
   meleeBonus,
   meleePerTenLevels,
   missileBonus,
@@ -151,8 +152,20 @@ function traceMeleeSetup(t: Tracer, c: AngCharacter, b: Blows, base: Derived, bo
     t.edition('level-term-truncated', ANG_DIVERGENCES['level-term-truncated'][edition]);
   }
   t.value('base skill', base.total.num / base.total.den, describeParts(base));
+  if (overweightDiffers(c)) t.edition('overweight-whole-pounds', ANG_DIVERGENCES['overweight-whole-pounds'][edition]);
   t.value('bonus to combat skill', bonus.total.num / bonus.total.den, describeParts(bonus));
   t.value('overall skill K', skill.num / skill.den, 'base + 3 x bonus');
+}
+
+/** Whether a weapon or launcher's overweight penalty differs between the editions (fractions of a pound). */
+function overweightDiffers(c: AngCharacter): boolean {
+  const str = currentStats(c).str;
+  return [c.weapon?.def.weight, c.bow?.def.weight].some((w) => {
+    if (w === undefined) return false;
+    const a = heavyPenalty(w, str, 'spoiler').penalty;
+    const b = heavyPenalty(w, str, 'source').penalty;
+    return a.num * b.den !== b.num * a.den;
+  });
 }
 
 /** Rolls one blow: the hit test, then the damage. */
@@ -296,7 +309,12 @@ export function planShot(t: Tracer, c: AngCharacter, ammo: AngGear<AngAmmo>, tar
     if (both && both.squares !== both.game) t.edition('missile-distance', ANG_DIVERGENCES['missile-distance'][edition]);
     t.mod('- distance', k0.num / k0.den, skill.num / skill.den, `${distance} ${edition === 'source' ? "(the game's distance)" : 'squares'}`);
     t.rule(SECTION_SHOTS, 'Launcher');
+    if (shoot.heavy) t.edition('heavy-weapon-blows', ANG_DIVERGENCES['heavy-weapon-blows'][edition]);
     t.value('multiplier', shoot.multiplier, `${bow.def.name} x${bow.def.multiplier}${shoot.egoMight ? ` + ${shoot.egoMight} might` : ''}`);
+    const parts = [...(shoot.rangerShots ? [`${shoot.rangerShots} ranger`] : []), ...(shoot.egoShots ? [`${shoot.egoShots} from ${bow.ego?.name ?? 'equipment'}`] : [])];
+    t.value('shots', shoot.shots, parts.length ? `1 + ${parts.join(' + ')}` : 'one a turn');
+    if (100 % shoot.shots !== 0) t.edition('energy-per-shot', ANG_DIVERGENCES['energy-per-shot'][edition]);
+    t.value('energy per shot', shoot.energy.num / shoot.energy.den, `100 / ${shoot.shots}${edition === 'source' ? ', rounded down' : ''}`);
     t.edition('missile-crit-weight', ANG_DIVERGENCES['missile-crit-weight'][edition]);
     t.edition('missile-crit-bonus', ANG_DIVERGENCES['missile-crit-bonus'][edition]);
     t.value('critical P', crit.power.num / crit.power.den, `${critWeight} (10 x ${edition === 'source' ? 'missile' : 'launcher'} weight) + 4 x ${fmt(critBonus)} + 2 x level ${c.level}`);

@@ -149,10 +149,21 @@ describe('the Angband divergence registry', () => {
     expect(r.run('spoiler').value).toEqual(r.spoiler);
     expect(r.run('source').value).toEqual(r.source);
   });
-  // These are numbers the attacks' traces show in their own steps (see below).
+  // These are numbers the attacks' traces show in their own steps (see the tests below).
   const traceable = rows.filter((r) => !['overweight-whole-pounds', 'energy-per-shot', 'missile-distance', 'heavy-weapon-blows'].includes(r.id));
   it.each(traceable)('$id: the trace names the difference in both editions', (r) => {
     for (const e of ['spoiler', 'source'] as const) expect(editionIds(r.run(e).steps), e).toContain(r.id);
+  });
+  it('energy per shot and a fraction of a pound overweight show in the traces that use them', () => {
+    const ranger = char({ cls: 'ranger', level: 20, bow: { item: 'long-bow', ego: 'extra-shots', pval: 1 } });
+    for (const e of ['spoiler', 'source'] as const) {
+      expect(editionIds(traced((t) => planShot(t, ranger, arrow, target(10), 1, e)).steps)).toContain('energy-per-shot');
+      // A 7.5 lb small sword at strength 6 (limit 7 lb).
+      const weak = char({ cls: 'warrior', level: 10, str: '6', weapon: { item: 'small-sword' } });
+      expect(editionIds(traced((t) => planMelee(t, weak, target(10), e)).steps)).toContain('overweight-whole-pounds');
+      const strong = char({ cls: 'warrior', level: 10, str: '18', weapon: { item: 'small-sword' } });
+      expect(editionIds(traced((t) => planMelee(t, strong, target(10), e)).steps)).not.toContain('overweight-whole-pounds');
+    }
   });
   it('heavy weapons and the missile distance show in the traces of the attacks that use them', () => {
     const heavy = char({ cls: 'warrior', level: 10, str: '10', weapon: { item: 'mace-of-disruption' } });
