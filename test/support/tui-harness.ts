@@ -114,3 +114,9 @@ export async function startHarness(
     },
   };
 }
+
+/** Where a map cell is drawn on screen (arenas are centred in the 46x18 map area). */
+export function screenPos(h: Harness, x: number, y: number): { sx: number; sy: number } {
+  const g = h.app.session.duel.grid;
+  return { sx: Math.floor((46 - g.width) / 2) + x, sy: Math.floor((18 - g.height) / 2) + y };
+}

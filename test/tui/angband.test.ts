@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../support/tui-harness.js';
+import { type Harness, screenPos, startHarness } from '../support/tui-harness.js';
 
 /** The play screen with the Angband ruleset: its panel, its attacks, and unseen monsters. */
 
@@ -8,12 +8,6 @@ afterEach(() => {
   h?.destroy();
   h = undefined;
 });
-
-/** Where a map cell is drawn on screen (arenas are centred in the 46x18 map area). */
-function screenPos(h: Harness, x: number, y: number): { sx: number; sy: number } {
-  const g = h.app.session.duel.grid;
-  return { sx: Math.floor((46 - g.width) / 2) + x, sy: Math.floor((18 - g.height) / 2) + y };
-}
 
 async function placeFoe(h: Harness, dx: number, dy: number): Promise<void> {
   const d = h.app.session.duel;

@@ -4,19 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { stepToward } from '../../src/systems/ai.js';
 import { attackContext } from '../../src/systems/combat.js';
 import { previewLine } from '../../src/tui/view.js';
-import { type Harness, startHarness } from '../support/tui-harness.js';
+import { type Harness, screenPos, startHarness } from '../support/tui-harness.js';
 
 let h: Harness | undefined;
 afterEach(() => {
   h?.destroy();
   h = undefined;
 });
-
-/** Where a map cell is drawn on screen (arenas are centred in the 46x18 map area). */
-function screenPos(h: Harness, x: number, y: number): { sx: number; sy: number } {
-  const g = h.app.session.duel.grid;
-  return { sx: Math.floor((46 - g.width) / 2) + x, sy: Math.floor((18 - g.height) / 2) + y };
-}
 
 function placeFoe(h: Harness, dx: number, dy: number): void {
   const d = h.app.session.duel;
