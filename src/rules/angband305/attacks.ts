@@ -376,4 +376,3 @@ export function outcomeOdds(o: { hit: Fraction; damage: Distribution }, hit: boo
   return hit ? o.hit.mul(o.damage.prob(damage)) : o.hit.complement();
 }
 
-export { Fraction };

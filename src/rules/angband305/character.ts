@@ -108,8 +108,6 @@ export function describeParts(d: Derived): string {
   return shown.map((p) => `${p.label} ${signed(p.value)}`).join(', ');
 }
 
-export const ratioValue = (r: Ratio): number => r.num / r.den;
-
 // --- Items ------------------------------------------------------------------------------------
 
 /** Every item worn or wielded, launcher included. */
@@ -164,12 +162,6 @@ export function currentStats(c: AngCharacter): Record<AngStatName, StatValue> {
   return out;
 }
 
-/** A stat as the game writes it, with its equipment bonus: "18/50 (18/30 +2)". */
-export function describeStat(c: AngCharacter, k: AngStatName): string {
-  const cur = currentStats(c)[k];
-  const add = pvalTotal(c, k);
-  return add === 0 ? formatStat(cur) : `${formatStat(cur)} (${formatStat(c.stats[k])} ${add > 0 ? '+' : ''}${add})`;
-}
 
 // --- Heavy weapons ----------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import { Distribution, mixture } from '../../core/distribution.js';
-import { type Dice, diceDistribution, parseDice } from '../../core/dice.js';
+import { type Dice, diceDistribution } from '../../core/dice.js';
 import { Fraction } from '../../core/fraction.js';
 import { type Ratio, lcmInt, ratio } from '../../core/ratio.js';
 import type { Tracer } from '../../core/trace.js';
@@ -344,9 +344,4 @@ export function rollBreakage(t: Tracer, cls: AngBreakageClass, ctx: BreakageCont
 
 export function breakageChance(cls: AngBreakageClass, ctx: BreakageContext, edition: Edition): Fraction {
   return Fraction.of(breakagePercent(cls, ctx, edition).percent, 100);
-}
-
-/** Parses dice from a data file (already validated). */
-export function dice(text: string): Dice {
-  return parseDice(text);
 }

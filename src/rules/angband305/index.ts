@@ -5,7 +5,7 @@ import { angbandDistance } from '../../world/angband-path.js';
 import { type ItemStack, type Status, stackFromKey, stackKey } from '../../world/components.js';
 import { PREVIEW_TRACER, capitalise, numberOption, stringOption } from '../common.js';
 import type { Edition } from '../edition.js';
-import { nameOf, subjectOf, verb } from '../names.js';
+import { nameOf, possessive, subjectOf, verb } from '../names.js';
 import type {
   AiProfile,
   AttackContext,
@@ -92,7 +92,6 @@ const TICKS_PER_TURN = 10;
 const CLOCK = 10;
 const MONSTER_CLOCK = 100;
 
-export const SECTION_TIME = 'angband-3.0.5#time';
 export const SECTION_CONDITIONS = 'angband-3.0.5#conditions';
 export const SECTION_SLEEP = 'angband-3.0.5#monster-sleep';
 export const SECTION_CREATION = 'angband-3.0.5#monster-creation';
@@ -140,11 +139,15 @@ const STATUS_TEXT: Record<string, string> = {
   poisoned: 'poisoned',
   cut: 'cut',
 };
-const ENDS: Record<string, string> = {
-  blessed: 'The prayer has expired.',
-  hero: 'The heroism wears off.',
-  berserk: 'You feel less berserk.',
-  afraid: 'You feel bolder now.',
+/** What ends when a condition runs out, as a message about the fighter `f`. */
+const ENDS: Record<string, (f: FighterView) => string> = {
+  blessed: (f) => `${capitalise(possessive(f))} blessing wears off.`,
+  hero: (f) => `${capitalise(possessive(f))} heroism wears off.`,
+  berserk: (f) => `${subjectOf(f)} ${verb(f, 'feel')} less berserk.`,
+  afraid: (f) => `${subjectOf(f)} ${verb(f, 'feel')} bolder now.`,
+  poisoned: (f) => `${subjectOf(f)} ${verb(f, 'are', 'is')} no longer poisoned.`,
+  stun: (f) => `${subjectOf(f)} ${verb(f, 'are', 'is')} no longer stunned.`,
+  cut: (f) => `${subjectOf(f)} ${verb(f, 'stop')} bleeding.`,
 };
 
 export function createAngband(tables: AngTables): Ruleset {
@@ -952,7 +955,7 @@ export function createAngband(tables: AngTables): Ruleset {
       if (n > 1) effects.push({ kind: 'status', target: f.id, status: { kind: k, level: n - 1 }, mode: 'set' });
       else {
         effects.push({ kind: 'remove-status', target: f.id, status: k });
-        effects.push({ kind: 'message', text: ENDS[k] as string, tone: 'info' });
+        effects.push({ kind: 'message', text: (ENDS[k] as (f: FighterView) => string)(f), tone: 'info' });
       }
     }
     const rate = recoveryRate(c);
@@ -963,7 +966,7 @@ export function createAngband(tables: AngTables): Ruleset {
       if (left > 0) effects.push({ kind: 'status', target: f.id, status: { kind: k, level: left }, mode: 'set' });
       else {
         effects.push({ kind: 'remove-status', target: f.id, status: k });
-        effects.push({ kind: 'message', text: k === 'poisoned' ? 'You are no longer poisoned.' : k === 'stun' ? 'You are no longer stunned.' : 'You are no longer bleeding.', tone: 'info' });
+        effects.push({ kind: 'message', text: (ENDS[k] as (f: FighterView) => string)(f), tone: 'info' });
       }
     }
     if (t.recording && (poisoned > 0 || cut > 0 || stun > 0)) {
@@ -1063,4 +1066,3 @@ export function rollLevelHp(t: Tracer | undefined, hitdie: number, level: number
   }
 }
 
-export { capitalise };

@@ -115,11 +115,6 @@ export function rollWound(t: Tracer, table: readonly (readonly [number, number])
   return sides > 0 ? t.roll(1, sides, label) + plus : plus;
 }
 
-/** The exact distribution of a blow's damage given a hit, before armour and resistances. */
-export function blowDamage(dice: Dice): Distribution {
-  return diceDistribution(dice);
-}
-
 /** The exact distribution of a hurting blow's damage after armour. */
 export function hurtDamage(dice: Dice, ac: number): Distribution {
   return diceDistribution(dice).map((d) => armourReduced(d, ac));

@@ -241,7 +241,7 @@ describe('conditions every ten game turns (dungeon.c process_world)', () => {
     const hero = view(1, 'warrior', 0, { statuses: [{ kind: 'hero', level: 1 }, { kind: 'blessed', level: 5 }] });
     const fx = rs.statusTick(new NullTracer(new ScriptedRng([])), hero, 10);
     expect(fx).toContainEqual({ kind: 'remove-status', target: 1, status: 'hero' });
-    expect(fx).toContainEqual({ kind: 'message', text: 'The heroism wears off.', tone: 'info' });
+    expect(fx).toContainEqual({ kind: 'message', text: "The Warrior's heroism wears off.", tone: 'info' });
     expect(fx).toContainEqual({ kind: 'status', target: 1, status: { kind: 'blessed', level: 4 }, mode: 'set' });
   });
   it('a stun of 100 or more loses the turn', () => {
