@@ -19,6 +19,8 @@ export interface DuelOptions {
   strength?: string;
   weapon?: string;
   armour?: string;
+  statSystem?: string;
+  form?: string;
   foeState?: string;
   maxTurns: string;
 }
@@ -38,6 +40,8 @@ export function addDuelOptions(c: Cmd): Cmd {
     .option('--strength <n>', 'hero strength (overrides the preset)')
     .option('--weapon <id>', 'hero melee weapon, or "none" (overrides the preset)')
     .option('--armour <id>', 'hero armour, or "none" (overrides the preset)')
+    .option('--stat-system <system>', 'crawl-4.0b20: "new" (the default, as vanilla Crawl) or "classic" (AX-Crawl\'s option)')
+    .option('--form <id>', 'crawl-4.0b20: the hero\'s transformation, or "none" (overrides the preset)')
     .addOption(new Option('--foe-state <state>', 'how the foe starts').choices(['sleeping', 'wandering', 'hunting']))
     .option('--max-turns <n>', 'game turns before the duel is a draw', String(DEFAULT_MAX_TURNS));
 }
@@ -73,6 +77,12 @@ export function setupFromOptions(o: DuelOptions, content: Content, heroControl: 
   for (const k of ['weapon', 'armour'] as const) {
     const v = o[k];
     if (v !== undefined) heroOptions[k] = v;
+  }
+  for (const [k, flag] of [['statSystem', 'stat-system'], ['form', 'form']] as const) {
+    const v = o[k];
+    if (v === undefined) continue;
+    if (o.ruleset !== 'crawl-4.0b20') throw new Error(`--${flag}: only the crawl-4.0b20 ruleset has ${flag === 'form' ? 'transformations' : 'stat systems'}`);
+    heroOptions[flag] = v;
   }
   let seed: string;
   try {

@@ -2,8 +2,10 @@ import { fileURLToPath } from 'node:url';
 import type { Arena } from '../world/arena.js';
 import type { PdTables } from '../rules/pixeldungeon/types.js';
 import type { AngTables } from '../rules/angband305/types.js';
+import type { CrTables } from '../rules/crawl4b20/types.js';
 import { readAngband, validateAngband } from './angband.js';
 import { loadArenas } from './arenas.js';
+import { readCrawl, validateCrawl } from './crawl.js';
 import { buildId, readCached, writeCached } from './cache.js';
 import { DataSource } from './load.js';
 import { readPixelDungeon, validatePixelDungeon } from './pixel-dungeon.js';
@@ -16,6 +18,7 @@ export interface Content {
   readonly arenas: ReadonlyMap<string, Arena>;
   readonly pixelDungeon: PdTables;
   readonly angband: AngTables;
+  readonly crawl: CrTables;
   /** A hash of every data file read. */
   readonly fingerprint: string;
   /**
@@ -46,11 +49,13 @@ export function loadContent(root = DEFAULT_DATA_ROOT): Content {
   const arenas = loadArenas(src);
   const pdTexts = readPixelDungeon(src);
   const angTexts = readAngband(src);
+  const crTexts = readCrawl(src);
   const fingerprint = src.fingerprint();
   // Validated tables are reused while every data file and the program are unchanged.
   const key = `${fingerprint}/${buildId()}`;
   const pixelDungeon = cachedOr('pixel-dungeon', key, () => validatePixelDungeon(src, pdTexts));
   const angband = cachedOr('angband-3.0.5', key, () => validateAngband(src, angTexts));
+  const crawl = cachedOr('crawl-4.0b20', key, () => validateCrawl(src, crTexts));
   const byRuleset = new Map<string, string>();
   const dataFingerprint = (ruleset: string): string => {
     let f = byRuleset.get(ruleset);
@@ -60,7 +65,7 @@ export function loadContent(root = DEFAULT_DATA_ROOT): Content {
     }
     return f;
   };
-  const content: Content = Object.freeze({ root, arenas, pixelDungeon, angband, fingerprint, dataFingerprint, files: src.filesRead() });
+  const content: Content = Object.freeze({ root, arenas, pixelDungeon, angband, crawl, fingerprint, dataFingerprint, files: src.filesRead() });
   cached = { root, content };
   return content;
 }

@@ -2,18 +2,22 @@ import type { PdTables } from './pixeldungeon/types.js';
 import { createPixelDungeon } from './pixeldungeon/index.js';
 import type { AngTables } from './angband305/types.js';
 import { createAngband } from './angband305/index.js';
+import type { CrTables } from './crawl4b20/types.js';
+import { createCrawl } from './crawl4b20/index.js';
 import { RULESET_IDS, type Ruleset, type RulesetId } from './ruleset.js';
 
 /** The tables each ruleset is built from (src/content loads them). */
 export interface RulesetTables {
   readonly pixelDungeon: PdTables;
   readonly angband: AngTables;
+  readonly crawl: CrTables;
 }
 
 /** Rulesets that can be played today, by id. */
 const FACTORIES: Partial<Record<RulesetId, (t: RulesetTables) => Ruleset>> = {
   'pixel-dungeon': (t) => createPixelDungeon(t.pixelDungeon),
   'angband-3.0.5': (t) => createAngband(t.angband),
+  'crawl-4.0b20': (t) => createCrawl(t.crawl),
 };
 
 export function availableRulesets(): RulesetId[] {

@@ -94,6 +94,8 @@ export interface AttackContext {
 export type Effect =
   | { readonly kind: 'damage'; readonly target: number; readonly amount: number; readonly cause: string; readonly source?: number }
   | { readonly kind: 'heal'; readonly target: number; readonly amount: number; readonly cause: string }
+  /** Sets maximum hit points (Crawl's rot, draining, forms); current hit points are capped at it. */
+  | { readonly kind: 'max-hp'; readonly target: number; readonly maxHp: number }
   /** Adds a status, or extends it: `until` and `level` take the larger, `next` the earlier. */
   | { readonly kind: 'status'; readonly target: number; readonly status: Status; readonly mode: 'prolong' | 'set' }
   | { readonly kind: 'remove-status'; readonly target: number; readonly status: string }

@@ -82,6 +82,13 @@ function applyEffect(s: DuelState, fx: Effect): void {
       v.body.hp = Math.min(v.body.maxHp, v.body.hp + fx.amount);
       return;
     }
+    case 'max-hp': {
+      const v = s.world.get(fx.target);
+      if (!v?.body || !isAlive(v.body)) return;
+      v.body.maxHp = Math.max(1, fx.maxHp);
+      v.body.hp = Math.min(v.body.hp, v.body.maxHp);
+      return;
+    }
     case 'status': {
       const v = s.world.get(fx.target);
       if (!v?.statuses || !isAlive(v.body)) return;

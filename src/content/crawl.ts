@@ -1,0 +1,315 @@
+import type { ZodType } from 'zod';
+import {
+  CR_BRANDS,
+  CR_FORMS,
+  CR_MONSTER_FLAGS,
+  CR_MUTATIONS,
+  CR_SKILLS,
+  CR_SPECIES_TRAITS,
+  type CrArmour,
+  type CrForm,
+  type CrHero,
+  type CrItemSpec,
+  type CrJewel,
+  type CrMonster,
+  type CrMutationDef,
+  type CrPotion,
+  type CrSpecies,
+  type CrStatusDef,
+  type CrTables,
+  type CrWeapon,
+} from '../rules/crawl4b20/types.js';
+import { COLOUR_NAMES, commonSchemas } from './common.js';
+import { DataError, type DataSource } from './load.js';
+import { type ParsedTable, parseTables, readTables, type TableTexts, uniqueItemIds } from './table-set.js';
+import { lazySchema } from './zod.js';
+
+export const CR_RULESET = 'crawl-4.0b20';
+
+/** The Crawl 4.00 beta 20 tables: one file each under data/crawl-4.0b20/. */
+export const CR_FILES = {
+  species: 'species.json',
+  skills: 'skills.json',
+  weapons: 'weapons.json',
+  armour: 'armour.json',
+  jewellery: 'jewellery.json',
+  potions: 'potions.json',
+  forms: 'forms.json',
+  mutations: 'mutations.json',
+  statuses: 'statuses.json',
+  heroes: 'heroes.json',
+  monsters: 'monsters.json',
+} as const;
+export type CrTableName = keyof typeof CR_FILES;
+
+export const crSchemas = lazySchema((z) => {
+  const { idSchema, nameSchema, descriptionSchema, tableSchema } = commonSchemas(z);
+  const int = (lo: number, hi: number) => z.number().int().min(lo).max(hi);
+  const mutationLevels = z.strictObject(Object.fromEntries(CR_MUTATIONS.map((m) => [m, int(0, 3).optional()])) as unknown as Record<(typeof CR_MUTATIONS)[number], ZodType<number | undefined>>);
+  const element = z.enum(['fire', 'cold', 'poison', 'elec']);
+
+  const speciesSchema: ZodType<CrSpecies> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    str: int(0, 20).describe('Starting Str before the job.'),
+    int: int(0, 20),
+    dex: int(0, 20),
+    traits: z.array(z.enum(CR_SPECIES_TRAITS)).describe('What the combat rules need to know about the species.'),
+    mutations: mutationLevels.describe('Innate mutation levels.'),
+    hpAdjust: int(-5, 5).describe('Added to the job\'s starting hit points.'),
+    levelHp: z.array(int(-3, 3)).length(26).describe('Hit points added on top of the roll on reaching levels 2 to 27.'),
+    stealthFactor: int(1, 30).describe('Stealth skill multiplier (check_stealth).'),
+    naturalAc: int(0, 10).describe('Flat natural AC (ogre 1, troll and centaur 3).'),
+    hunger: int(-5, 10).describe('Extra hunger per action.'),
+    regen: int(0, 100).describe('Regeneration bonus in hundredths of a hit point per action.'),
+    description: descriptionSchema,
+  });
+
+  const skillSchema = z.strictObject({ id: z.enum(CR_SKILLS), name: nameSchema, description: descriptionSchema });
+
+  const weaponSchema: ZodType<CrWeapon> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    skill: z.enum(['short-blades', 'long-blades', 'axes', 'maces-flails', 'polearms', 'staves']),
+    damage: int(0, 50).describe('PWPN_DAMAGE.'),
+    accuracy: int(-10, 10).describe('PWPN_HIT.'),
+    speed: int(3, 30).describe('PWPN_SPEED (10 is one action).'),
+    hands: z.enum(['one', 'two', 'one-or-two']),
+    mass: int(1, 2000),
+    weightClass: z.enum(['whip', 'quick-blade', 'giant-club']).optional(),
+    launcher: z.boolean(),
+    giant: z.boolean().describe('Only ogres, trolls and ogre-mages may wield it.'),
+    large: z.boolean().describe('Too large for halflings, gnomes, kobolds and spriggans.'),
+    glyph: z.string().length(1),
+    description: descriptionSchema,
+  });
+
+  const armourSchema: ZodType<CrArmour> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    slot: z.enum(['body', 'shield', 'helmet', 'gloves', 'boots', 'cloak']),
+    ac: int(0, 30),
+    evPenalty: int(-15, 0),
+    mass: int(1, 2000),
+    light: z.boolean(),
+    shield: z.enum(['buckler', 'shield', 'large-shield']).optional(),
+    block: int(1, 10).optional(),
+    helmet: z.enum(['helmet', 'helm', 'cap', 'wizard-hat']).optional(),
+    barding: z.enum(['naga', 'centaur']).optional(),
+    description: descriptionSchema,
+  });
+
+  const jewelSchema: ZodType<CrJewel> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    mass: int(1, 100),
+    slot: z.enum(['ring', 'amulet']),
+    effect: z.enum(['slaying', 'inaccuracy', 'protection', 'evasion', 'see-invisible']),
+    description: descriptionSchema,
+  });
+
+  const potionSchema: ZodType<CrPotion> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    mass: int(1, 100),
+    effect: z.enum(['might', 'invisibility']),
+    description: descriptionSchema,
+  });
+
+  const formSchema: ZodType<CrForm> = z.strictObject({
+    id: z.enum(CR_FORMS),
+    name: nameSchema,
+    damage: z.strictObject({ base: int(0, 50), strDiv: int(0, 10), dexDiv: int(0, 10) }).describe('Unarmed damage: base + Str / strDiv + Dex / dexDiv (0: no term).'),
+    toHit: int(0, 30).describe('random2(toHit) added to the rolled to-hit.'),
+    brand: z.enum(['venom', 'freezing', 'draining']).optional(),
+    keeps: z.enum(['everything', 'weapon', 'armour-but-hands', 'nothing']),
+    str: int(-10, 20),
+    dex: int(-10, 20),
+    ac: int(0, 30),
+    ev: int(-10, 30),
+    hpTenths: int(5, 30),
+    speedTenths: int(5, 30),
+    duration: int(1, 200),
+    resists: z.array(element),
+    vulnerable: z.array(z.enum(['fire', 'cold'])),
+    description: descriptionSchema,
+  });
+
+  const mutationSchema: ZodType<CrMutationDef> = z.strictObject({ id: z.enum(CR_MUTATIONS), name: nameSchema, maxLevel: int(1, 3), description: descriptionSchema });
+  const statusSchema: ZodType<CrStatusDef> = z.strictObject({ id: z.enum(['mighty', 'starving', 'invisible', 'swimming']), name: nameSchema, description: descriptionSchema });
+
+  const itemSpecSchema: ZodType<CrItemSpec> = z.strictObject({
+    item: idSchema,
+    plus: int(-20, 30).optional().describe('Weapons: to-hit; armour and rings: the enchantment; ring of slaying: to-hit.'),
+    plus2: int(-20, 30).optional().describe('Weapons: to-dam; ring of slaying: to-dam.'),
+    brand: z.enum(CR_BRANDS as [string, ...string[]]).optional() as unknown as ZodType<CrItemSpec['brand']>,
+    race: z.enum(['elven', 'dwarven', 'orcish']).optional(),
+    cursed: z.boolean().optional(),
+    desc: z.enum(['plain', 'spiked', 'horned']).optional(),
+    quantity: int(1, 20).optional(),
+  });
+
+  const heroSchema: ZodType<CrHero> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    species: idSchema,
+    job: idSchema,
+    jobHp: int(5, 20).describe('The job\'s starting hit points.'),
+    level: int(1, 27),
+    str: int(1, 72),
+    int: int(1, 72),
+    dex: int(1, 72),
+    skills: z.strictObject(Object.fromEntries(CR_SKILLS.map((s) => [s, int(0, 27).optional()])) as unknown as Record<(typeof CR_SKILLS)[number], ZodType<number | undefined>>),
+    mutations: mutationLevels,
+    weapon: itemSpecSchema.optional(),
+    armour: z.array(itemSpecSchema).max(6),
+    jewellery: z.array(itemSpecSchema).max(3),
+    pack: z.array(itemSpecSchema).max(8),
+    spells: z.strictObject({ 'confusing-touch': int(1, 50).optional(), 'sure-blade': int(1, 25).optional() }),
+    form: z.enum(CR_FORMS).optional(),
+    hunger: int(101, 12000).describe('6000 at the start of a game; starving at 1000 or less.'),
+    description: descriptionSchema,
+  });
+
+  const specialSchema = z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('poison'), oneIn: int(1, 100), over: int(0, 50), chanceIn: int(1, 100), levels: int(1, 4) }),
+    z.strictObject({ kind: z.enum(['cold', 'fire', 'rot', 'paralyse']) }),
+  ]);
+
+  const monsterSchema: ZodType<CrMonster> = z.strictObject({
+    id: idSchema,
+    name: nameSchema,
+    glyph: z.string().length(1),
+    colour: z.enum(COLOUR_NAMES),
+    hd: int(1, 30),
+    hp: z.strictObject({ min: int(0, 50), rand: int(0, 50), add: int(0, 500) }).describe('Each hit die gives min + random2(rand + 1); then + add.'),
+    ac: int(0, 50),
+    ev: int(0, 50),
+    speed: int(1, 40).describe('10 is normal speed.'),
+    attacks: z.array(int(1, 100)).min(1).max(4),
+    intelligence: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+    holiness: z.enum(['natural', 'undead', 'demonic', 'holy', 'nonliving']),
+    resists: z.array(element),
+    vulnerable: z.array(z.enum(['fire', 'cold', 'poison'])),
+    flags: z.array(z.enum(CR_MONSTER_FLAGS)),
+    special: specialSchema.optional(),
+    weapons: z.array(z.strictObject({ weapon: idSchema.nullable(), weight: int(1, 100000), plus: int(-10, 10).optional(), plus2: int(-10, 10).optional() })),
+    description: descriptionSchema,
+  });
+
+  return {
+    species: tableSchema(CR_RULESET, speciesSchema),
+    skills: tableSchema(CR_RULESET, skillSchema),
+    weapons: tableSchema(CR_RULESET, weaponSchema),
+    armour: tableSchema(CR_RULESET, armourSchema),
+    jewellery: tableSchema(CR_RULESET, jewelSchema),
+    potions: tableSchema(CR_RULESET, potionSchema),
+    forms: tableSchema(CR_RULESET, formSchema),
+    mutations: tableSchema(CR_RULESET, mutationSchema),
+    statuses: tableSchema(CR_RULESET, statusSchema),
+    heroes: tableSchema(CR_RULESET, heroSchema),
+    monsters: tableSchema(CR_RULESET, monsterSchema),
+  } satisfies Record<CrTableName, ZodType>;
+});
+
+export function readCrawl(src: DataSource): TableTexts<CrTableName> {
+  return readTables(src, CR_RULESET, CR_FILES);
+}
+
+/** Validates the Crawl tables and checks references across them. */
+export function validateCrawl(src: DataSource, texts: TableTexts<CrTableName>): CrTables {
+  const parsed = parseTables(src, CR_RULESET, CR_FILES, texts, crSchemas());
+  const t: CrTables = {
+    species: parsed.species.records as readonly CrSpecies[],
+    skills: parsed.skills.records as unknown as CrTables['skills'],
+    weapons: parsed.weapons.records as readonly CrWeapon[],
+    armour: parsed.armour.records as readonly CrArmour[],
+    jewellery: parsed.jewellery.records as readonly CrJewel[],
+    potions: parsed.potions.records as readonly CrPotion[],
+    forms: parsed.forms.records as readonly CrForm[],
+    mutations: parsed.mutations.records as readonly CrMutationDef[],
+    statuses: parsed.statuses.records as readonly CrStatusDef[],
+    heroes: parsed.heroes.records as readonly CrHero[],
+    monsters: parsed.monsters.records as readonly CrMonster[],
+  };
+  uniqueItemIds([parsed.weapons, parsed.armour, parsed.jewellery, parsed.potions]);
+  const complete = <K extends string>(table: ParsedTable, ids: readonly K[], what: string) => {
+    const have = new Set(table.records.map((r) => r.id));
+    for (const id of ids) if (!have.has(id)) throw new DataError(table.file, '$.records', `the ${what} "${id}" is missing`);
+  };
+  complete(parsed.skills, CR_SKILLS, 'skill');
+  complete(parsed.forms, CR_FORMS, 'form');
+  complete(parsed.mutations, CR_MUTATIONS, 'mutation');
+  t.armour.forEach((a, i) => {
+    const at = `$.records[${i}]`;
+    if ((a.slot === 'shield') !== (a.shield !== undefined && a.block !== undefined)) throw new DataError(parsed.armour.file, `${at}.shield`, 'a shield (and only a shield) gives its kind and block value');
+    if ((a.slot === 'helmet') !== (a.helmet !== undefined)) throw new DataError(parsed.armour.file, `${at}.helmet`, 'headgear (and only headgear) gives its helmet kind');
+    if (a.barding !== undefined && a.slot !== 'boots') throw new DataError(parsed.armour.file, `${at}.barding`, 'only boots can be a barding');
+  });
+  t.monsters.forEach((m, i) => {
+    m.weapons.forEach((w, j) => {
+      if (w.weapon !== null && !t.weapons.some((x) => x.id === w.weapon)) throw new DataError(parsed.monsters.file, `$.records[${i}].weapons[${j}].weapon`, `unknown weapon "${w.weapon}"`);
+    });
+  });
+  t.heroes.forEach((h, i) => {
+    const problem = heroProblem(h, t);
+    if (problem) throw new DataError(parsed.heroes.file, `$.records[${i}]${problem.path}`, problem.message);
+  });
+  return Object.freeze(t);
+}
+
+/**
+ * Why a hero (a preset or the calculator's inline one) cannot be built, with the JSON path of
+ * the fault, or null. Checks the species, each item and slot, wielding limits, mutation levels
+ * and spells.
+ */
+export function heroProblem(h: CrHero, t: CrTables): { path: string; message: string } | null {
+  const species = t.species.find((s) => s.id === h.species);
+  if (!species) return { path: '.species', message: `unknown species "${h.species}"; choose one of: ${t.species.map((s) => s.id).join(', ')}` };
+  const traits = new Set(species.traits);
+  if (h.weapon) {
+    const w = t.weapons.find((x) => x.id === h.weapon?.item);
+    if (!w) return { path: '.weapon.item', message: `unknown weapon "${h.weapon.item}"; choose one of: ${t.weapons.map((x) => x.id).join(', ')}` };
+    if (w.giant && !traits.has('large-frame')) return { path: '.weapon.item', message: `a ${w.name} is too large and heavy for a ${species.name} (ogres, trolls and ogre-mages only)` };
+    if (w.giant && traits.has('draconian')) return { path: '.weapon.item', message: `a ${w.name} is too large and heavy for a ${species.name}` };
+    if (w.large && traits.has('small')) return { path: '.weapon.item', message: `a ${w.name} is too large for a ${species.name}` };
+    if (h.weapon.desc !== undefined) return { path: '.weapon.desc', message: 'only helmets have a description' };
+  }
+  const slots = new Set<string>();
+  for (const [j, a] of h.armour.entries()) {
+    const def = t.armour.find((x) => x.id === a.item);
+    const at = `.armour[${j}]`;
+    if (!def) return { path: `${at}.item`, message: `unknown armour "${a.item}"; choose one of: ${t.armour.map((x) => x.id).join(', ')}` };
+    if (slots.has(def.slot)) return { path: `${at}.item`, message: `a second ${def.slot} (one per slot)` };
+    slots.add(def.slot);
+    if (a.brand !== undefined || a.cursed !== undefined || a.plus2 !== undefined) return { path: at, message: 'armour carries only a plus, a race and (helmets) a description' };
+    if (a.desc !== undefined && def.helmet !== 'helmet' && def.helmet !== 'helm') return { path: `${at}.desc`, message: 'only a helmet or helm is spiked or horned' };
+    if (def.slot === 'shield' && h.weapon && t.weapons.find((x) => x.id === h.weapon?.item)?.hands === 'two') return { path: `${at}.item`, message: 'a shield cannot be worn with a two-handed weapon' };
+    if (def.barding && !traits.has(def.barding)) return { path: `${at}.item`, message: `only a ${def.barding} can wear a ${def.name}` };
+    if (def.slot === 'boots' && !def.barding && (traits.has('naga') || traits.has('centaur') || traits.has('kenku'))) return { path: `${at}.item`, message: `a ${species.name} cannot wear boots` };
+    if ((def.helmet === 'helmet' || def.helmet === 'helm') && (traits.has('minotaur') || traits.has('kenku') || traits.has('large-frame') || (h.mutations.horns ?? 0) > 0)) {
+      return { path: `${at}.item`, message: `a ${def.name} does not fit a ${species.name}${(h.mutations.horns ?? 0) > 0 ? ' with horns' : ''} (caps and wizard's hats do)` };
+    }
+    if (def.slot === 'gloves' && (h.mutations.claws ?? 0) >= 3) return { path: `${at}.item`, message: 'gloves do not fit claws of level 3' };
+  }
+  for (const [j, r] of h.jewellery.entries()) {
+    const def = t.jewellery.find((x) => x.id === r.item);
+    if (!def) return { path: `.jewellery[${j}].item`, message: `unknown jewellery "${r.item}"; choose one of: ${t.jewellery.map((x) => x.id).join(', ')}` };
+    if (def.effect !== 'slaying' && r.plus2 !== undefined) return { path: `.jewellery[${j}].plus2`, message: 'only a ring of slaying has a second plus' };
+  }
+  if (h.jewellery.filter((r) => t.jewellery.find((x) => x.id === r.item)?.slot === 'ring').length > 2) return { path: '.jewellery', message: 'two rings at most' };
+  if (h.jewellery.filter((r) => t.jewellery.find((x) => x.id === r.item)?.slot === 'amulet').length > 1) return { path: '.jewellery', message: 'one amulet at most' };
+  for (const [j, p] of h.pack.entries()) {
+    if (!t.potions.some((x) => x.id === p.item)) return { path: `.pack[${j}].item`, message: `unknown potion "${p.item}"; choose one of: ${t.potions.map((x) => x.id).join(', ')}` };
+  }
+  for (const m of CR_MUTATIONS) {
+    const max = t.mutations.find((x) => x.id === m)?.maxLevel ?? 0;
+    if ((h.mutations[m] ?? 0) > max) return { path: `.mutations.${m}`, message: `${m} goes up to level ${max}` };
+  }
+  if (h.spells['sure-blade'] !== undefined) {
+    const w = t.weapons.find((x) => x.id === h.weapon?.item);
+    if (!w || w.skill !== 'short-blades') return { path: '.spells.sure-blade', message: 'Sure Blade works only with a short blade in hand' };
+  }
+  if (h.form !== undefined && (traits.has('ghoul') || h.species === 'mummy')) return { path: '.form', message: 'the undead cannot transform' };
+  return null;
+}

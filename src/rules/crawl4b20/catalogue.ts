@@ -1,0 +1,111 @@
+import type { CrCharacter, CrEffects, CrGear, CrRing, CrWielded, CrWorn, StatSystem } from './character.js';
+import { type CrFormId, type CrHero, type CrItemSpec, type CrMonster, type CrSkill, type CrTables, CR_MUTATIONS, CR_SKILLS, type CrMutation } from './types.js';
+
+/**
+ * Lookups over the Crawl tables, and the step from a hero's stored description (species, level,
+ * stats, skills, gear spec, what is running) to the character the rules compute with.
+ */
+
+/** What a hero entity stores: enough to rebuild its character at any moment. */
+export interface HeroSheet {
+  readonly species: string;
+  readonly level: number;
+  readonly statSystem: StatSystem;
+  /** Stats without might or the form. */
+  readonly str: number;
+  readonly int: number;
+  readonly dex: number;
+  readonly skills: Readonly<Partial<Record<CrSkill, number>>>;
+  readonly mutations: Readonly<Partial<Record<CrMutation, number>>>;
+  readonly weapon: CrItemSpec | null;
+  readonly armour: readonly CrItemSpec[];
+  readonly jewellery: readonly CrItemSpec[];
+}
+
+export class CrCatalogue {
+  readonly species;
+  readonly weapons;
+  readonly armour;
+  readonly jewellery;
+  readonly potions;
+  readonly forms;
+  readonly heroes;
+  readonly monsters;
+
+  constructor(readonly tables: CrTables) {
+    this.species = new Map(tables.species.map((s) => [s.id, s] as const));
+    this.weapons = new Map(tables.weapons.map((s) => [s.id, s] as const));
+    this.armour = new Map(tables.armour.map((s) => [s.id, s] as const));
+    this.jewellery = new Map(tables.jewellery.map((s) => [s.id, s] as const));
+    this.potions = new Map(tables.potions.map((s) => [s.id, s] as const));
+    this.forms = new Map(tables.forms.map((s) => [s.id, s] as const));
+    this.heroes = new Map(tables.heroes.map((s) => [s.id, s] as const));
+    this.monsters = new Map(tables.monsters.map((s) => [s.id, s] as const));
+  }
+
+  monster(id: string): CrMonster {
+    const m = this.monsters.get(id);
+    if (!m) throw new Error(`unknown monster "${id}"`);
+    return m;
+  }
+
+  /** The sheet of a hero preset. */
+  sheetOf(h: CrHero, statSystem: StatSystem): HeroSheet {
+    return { species: h.species, level: h.level, statSystem, str: h.str, int: h.int, dex: h.dex, skills: h.skills, mutations: h.mutations, weapon: h.weapon ?? null, armour: h.armour, jewellery: h.jewellery };
+  }
+
+  /** The character: gear resolved, the form's changes and removals applied, might's +5 Str. */
+  character(sheet: HeroSheet, form: CrFormId | null, effects: CrEffects, packMass: number): CrCharacter {
+    const species = this.species.get(sheet.species);
+    if (!species) throw new Error(`unknown species "${sheet.species}"`);
+    const f = form ? (this.forms.get(form) ?? null) : null;
+    const keeps = f?.keeps ?? 'everything';
+    const weaponSpec = keeps === 'everything' || keeps === 'weapon' ? sheet.weapon : null;
+    let weapon: CrWielded | null = null;
+    if (weaponSpec) {
+      const def = this.weapons.get(weaponSpec.item);
+      if (!def) throw new Error(`unknown weapon "${weaponSpec.item}"`);
+      weapon = { def, plus: weaponSpec.plus ?? 0, plus2: weaponSpec.plus2 ?? 0, cursed: weaponSpec.cursed ?? false, ...(weaponSpec.brand ? { brand: weaponSpec.brand } : {}), ...(weaponSpec.race ? { race: weaponSpec.race } : {}) };
+    }
+    const armour: CrWorn[] = [];
+    for (const a of sheet.armour) {
+      const def = this.armour.get(a.item);
+      if (!def) throw new Error(`unknown armour "${a.item}"`);
+      if (keeps === 'nothing' || keeps === 'weapon') continue;
+      if (keeps === 'armour-but-hands' && (def.slot === 'gloves' || def.slot === 'shield')) continue;
+      armour.push({ def, plus: a.plus ?? 0, ...(a.race ? { race: a.race } : {}), ...(a.desc ? { desc: a.desc } : {}) });
+    }
+    const jewellery: CrRing[] = sheet.jewellery.map((r) => {
+      const def = this.jewellery.get(r.item);
+      if (!def) throw new Error(`unknown jewellery "${r.item}"`);
+      return { def, plus: r.plus ?? 0, plus2: r.plus2 ?? 0 };
+    });
+    const gear: CrGear = { weapon, armour, jewellery, packMass: packMass + jewellery.reduce((n, r) => n + r.def.mass, 0) };
+    const skills = Object.fromEntries(CR_SKILLS.map((s) => [s, sheet.skills[s] ?? 0])) as Record<CrSkill, number>;
+    const mutations = Object.fromEntries(CR_MUTATIONS.map((m) => [m, Math.max(sheet.mutations[m] ?? 0, species.mutations[m] ?? 0)])) as Record<CrMutation, number>;
+    return {
+      species,
+      level: sheet.level,
+      statSystem: sheet.statSystem,
+      str: sheet.str + (effects.might > 0 ? 5 : 0) + (f?.str ?? 0),
+      int: sheet.int,
+      dex: sheet.dex + (f?.dex ?? 0),
+      skills,
+      mutations,
+      gear,
+      form: f,
+      effects,
+    };
+  }
+
+  /** A short name for an item id. */
+  nameOf(id: string): string {
+    return this.weapons.get(id)?.name ?? this.armour.get(id)?.name ?? this.jewellery.get(id)?.name ?? this.potions.get(id)?.name ?? id;
+  }
+}
+
+/** "+1,+2 hand axe" / "orcish hand axe of flaming". */
+export function weaponName(w: CrWielded): string {
+  const plus = w.plus !== 0 || w.plus2 !== 0 ? `${w.plus >= 0 ? '+' : ''}${w.plus},${w.plus2 >= 0 ? '+' : ''}${w.plus2} ` : '';
+  return `${plus}${w.race ? `${w.race} ` : ''}${w.def.name}${w.brand ? ` of ${w.brand.replace('-', ' ')}` : ''}`;
+}

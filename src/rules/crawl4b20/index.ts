@@ -1,0 +1,950 @@
+import { Fraction } from '../../core/fraction.js';
+import type { Tracer } from '../../core/trace.js';
+import { type Status, stackKey } from '../../world/components.js';
+import { Terrain } from '../../world/terrain.js';
+import { numberOption, stringOption } from '../common.js';
+import { nameOf, subjectOf, verb } from '../names.js';
+import type {
+  AiProfile,
+  AttackContext,
+  AttackOutcome,
+  AttackPreview,
+  CatalogEntry,
+  Effect,
+  FighterInit,
+  FighterSpec,
+  FighterView,
+  HeroTactics,
+  NoticeCheck,
+  NoticeResult,
+  Ruleset,
+} from '../ruleset.js';
+import { SECTION_AUX, auxMean, auxOdds, planAux, rollAux } from './aux.js';
+import { CrCatalogue, type HeroSheet, weaponName } from './catalogue.js';
+import {
+  type CrCharacter,
+  type CrEffects,
+  type StatSystem,
+  actionTime,
+  armed,
+  armourClass,
+  evasion,
+  has,
+  hungerRate,
+  lightBody,
+  maxHp,
+  regenRate,
+  seesInvisible,
+  shieldClass,
+  slot,
+  starving,
+  stealth,
+  swimming,
+} from './character.js';
+import { CR_DIVERGENCE_LIST } from './divergences.js';
+import {
+  type CrTarget,
+  type MainPlan,
+  SECTION_GATE,
+  SECTION_HEAVY,
+  SECTION_TIME,
+  SECTION_TO_HIT,
+  attackTime,
+  brandMean,
+  damageLaw,
+  hitChanceFrom,
+  latents,
+  planMain,
+  rollBrand,
+  rollDamage,
+  rollGate,
+  rollHeavy,
+  rollHitTest,
+  rollStab,
+  rollToHit,
+  stabCategory,
+  stabRollChance,
+  toHitLaw,
+  weaponSpeed,
+} from './melee.js';
+import {
+  type Defender,
+  type MonsterAttackPlan,
+  SECTION_MONSTER,
+  blockChance,
+  monsterDamageLaw,
+  monsterHitChance,
+  planMonster,
+  rollMonsterAttack,
+  rollSpecial,
+  sequenceMean,
+} from './monster-melee.js';
+import { coin, div, oneIn, r2 } from './random.js';
+import { CR_FORMS, type CrFormId, type CrMonster, type CrTables } from './types.js';
+
+export const CR_ID = 'crawl-4.0b20' as const;
+
+/**
+ * Time. A tick is one time unit of the game (a normal action takes 10). Energy is kept in 20ths
+ * of the game's speed_increment so that the hero and the monsters can share the scheduler: a
+ * monster of speed s gains 2s a tick and acts at 1600 (80), paying 200 (10) an action; the hero
+ * gains 20 a tick and pays 20 x the action's time. A monster starts at 1401 (70, and the odd 1
+ * lets it act before the hero when both are ready at once, as b20's monsters move after each
+ * player action).
+ */
+const K = 20;
+const THRESHOLD = 80 * K;
+const MONSTER_ACTION = 10 * K;
+const MONSTER_START = 70 * K + 1;
+const TICKS_PER_TURN = 10;
+
+export const SECTION_UPKEEP = 'crawl-4.0b20#upkeep';
+export const SECTION_NOTICE = 'crawl-4.0b20#noticing';
+export const SECTION_CREATION = 'crawl-4.0b20#monster-creation';
+export const SECTION_POTION = 'crawl-4.0b20#potions';
+
+/** Per-action durations on the hero, kept as statuses (level = turns left). */
+const DURATIONS = ['might', 'invisible', 'confusing-touch', 'sure-blade', 'form'] as const;
+
+interface HeroRules extends HeroSheet {
+  readonly kind: 'cr-hero';
+  readonly form: CrFormId | null;
+  /** Hit points of the character's levels, before fighting skill and form. */
+  readonly levelHp: number;
+  readonly hunger: number;
+  /** Regeneration progress in hundredths. */
+  readonly regen: number;
+  /** Shield blocks this player turn. */
+  readonly blocks: number;
+  /** Maximum hit points lost to rot. */
+  readonly rotHp: number;
+  readonly title: string;
+}
+
+interface MonsterRules {
+  readonly kind: 'cr-monster';
+  readonly monster: string;
+  readonly hd: number;
+  readonly weapon: { readonly item: string; readonly plus: number; readonly plus2: number } | null;
+  readonly title: string;
+}
+
+export function createCrawl(tables: CrTables): Ruleset {
+  const cat = new CrCatalogue(tables);
+  const heroRules = (f: FighterView): HeroRules | undefined => (f.rules['kind'] === 'cr-hero' ? (f.rules as unknown as HeroRules) : undefined);
+  const monsterRules = (f: FighterView): MonsterRules | undefined => (f.rules['kind'] === 'cr-monster' ? (f.rules as unknown as MonsterRules) : undefined);
+  const level = (f: FighterView, kind: string): number => f.statuses.find((s) => s.kind === kind)?.level ?? 0;
+  const monsterOf = (f: FighterView): CrMonster => cat.monster(monsterRules(f)?.monster ?? '');
+
+  const packMass = (f: FighterView): number => f.inventory.pack.reduce((n, s) => n + (cat.potions.get(s.item)?.mass ?? 0) * s.quantity, 0);
+
+  function characterOf(f: FighterView, inWater = false): CrCharacter {
+    const r = heroRules(f);
+    if (!r) throw new Error(`${f.fighter.name} is not a Crawl hero`);
+    const effects: CrEffects = {
+      might: level(f, 'might'),
+      invisible: level(f, 'invisible'),
+      confusingTouch: level(f, 'confusing-touch'),
+      sureBlade: level(f, 'sure-blade'),
+      hunger: r.hunger,
+      inWater,
+    };
+    return cat.character(r, level(f, 'form') > 0 ? r.form : null, effects, packMass(f));
+  }
+
+  function targetOf(d: FighterView, ctx: { visible: boolean; defenderTerrain: Terrain }): CrTarget {
+    const m = monsterOf(d);
+    const r = monsterRules(d) as MonsterRules;
+    const mode = d.ai?.mode;
+    const energy = (d as unknown as { energy?: { energy: number } }).energy?.energy ?? THRESHOLD;
+    return {
+      name: m.name,
+      ev: m.ev,
+      ac: m.ac,
+      hd: r.hd,
+      holiness: m.holiness,
+      resists: m.resists,
+      vulnerable: m.vulnerable,
+      flies: m.flags.includes('flies'),
+      waterCreature: m.flags.includes('water'),
+      inWater: ctx.defenderTerrain === Terrain.Water,
+      orc: m.flags.includes('orc'),
+      visible: ctx.visible,
+      state: mode === 'sleeping' ? 'sleeping' : mode === 'fleeing' ? 'fleeing' : level(d, 'confused') > 0 ? 'confused' : mode === 'wandering' ? 'unaware' : 'alert',
+      lowEnergy: div(energy, K) <= 60,
+      noExp: m.flags.includes('no-exp'),
+    };
+  }
+
+  function defenderOf(d: FighterView, a: FighterView, c: CrCharacter): Defender {
+    const body = slot(c, 'body');
+    const m = monsterOf(a);
+    const resist = (el: 'fire' | 'cold'): number => (c.form?.resists.includes(el) ? 1 : 0) - (c.form?.vulnerable.includes(el) ? 1 : 0);
+    return {
+      ev: evasion(c, level(d, 'paralysis') > 0),
+      dex: c.dex,
+      sh: shieldClass(c),
+      ac: armourClass(c),
+      heavyPerc: !lightBody(c) && body ? Math.min(50, 2 * (c.skills.armour + body.def.ac)) : null,
+      seesAttacker: !m.flags.includes('invisible') || seesInvisible(c),
+      paralysed: level(d, 'paralysis') > 0,
+      blocks: heroRules(d)?.blocks ?? 0,
+      resist: { fire: resist('fire'), cold: resist('cold') + (has(c, 'ghoul') ? 1 : 0), poison: has(c, 'ghoul') || (c.form?.resists.includes('poison') ?? false) },
+      undead: has(c, 'ghoul') || c.form?.id === 'lich',
+    };
+  }
+
+  function monsterPlan(a: FighterView): MonsterAttackPlan {
+    const m = monsterOf(a);
+    const r = monsterRules(a) as MonsterRules;
+    const w = r.weapon ? cat.weapons.get(r.weapon.item) : undefined;
+    return planMonster(r.hd, m.attacks, w && r.weapon ? { def: w, plus: r.weapon.plus, plus2: r.weapon.plus2, orcish: m.flags.includes('orc') } : null, false);
+  }
+
+  const catalog: CatalogEntry[] = [
+    ...tables.heroes.map((h) => ({ id: h.id, name: h.name, kind: 'hero' as const, description: h.description })),
+    ...tables.monsters.map((m) => ({ id: m.id, name: m.name, kind: 'monster' as const, description: m.description })),
+  ];
+
+  function buildHero(spec: FighterSpec, t: Tracer | undefined): FighterInit {
+    const h = cat.heroes.get(spec.template);
+    if (!h) throw new Error(`unknown hero "${spec.template}"`);
+    const lvl = numberOption(spec.options, 'level', h.level, 1, 27);
+    const str = numberOption(spec.options, 'strength', h.str, 1, 72);
+    const system = stringOption(spec.options, 'stat-system', 'new') as string;
+    if (system !== 'new' && system !== 'classic') throw new Error(`--stat-system must be "new" or "classic" (got "${system}")`);
+    const weaponId = stringOption(spec.options, 'weapon', undefined);
+    const armourId = stringOption(spec.options, 'armour', undefined);
+    const formId = stringOption(spec.options, 'form', undefined);
+    if (weaponId !== undefined && weaponId !== 'none' && !cat.weapons.has(weaponId)) throw new Error(`unknown weapon "${weaponId}"; choose one of: none, ${[...cat.weapons.keys()].join(', ')}`);
+    const bodies = tables.armour.filter((a) => a.slot === 'body').map((a) => a.id);
+    if (armourId !== undefined && armourId !== 'none' && !bodies.includes(armourId)) throw new Error(`unknown armour "${armourId}"; choose one of: none, ${bodies.join(', ')}`);
+    if (formId !== undefined && formId !== 'none' && !(CR_FORMS as readonly string[]).includes(formId)) throw new Error(`unknown form "${formId}"; choose one of: none, ${CR_FORMS.join(', ')}`);
+    const armour = armourId === undefined ? h.armour : [...h.armour.filter((a) => cat.armour.get(a.item)?.slot !== 'body'), ...(armourId === 'none' ? [] : [{ item: armourId }])];
+    const form = formId === undefined ? (h.form ?? null) : formId === 'none' ? null : (formId as CrFormId);
+    const weapon = weaponId === undefined ? (h.weapon ?? null) : weaponId === 'none' ? null : { item: weaponId };
+    const checked = { ...h, level: lvl, str, armour, ...(weapon ? { weapon } : {}), ...(form ? { form } : {}) };
+    if (!weapon) delete (checked as { weapon?: unknown }).weapon;
+    if (!form) delete (checked as { form?: unknown }).form;
+    const problem = heroProblemOf(checked);
+    if (problem) throw new Error(problem);
+    const sheet: HeroSheet = { ...cat.sheetOf(h, system as StatSystem), level: lvl, str, weapon, armour };
+    const species = cat.species.get(h.species);
+    if (!species) throw new Error(`unknown species "${h.species}"`);
+    // Hit points (newgame.cc, level_change): the job's and species' start, then each level's roll and the species' adjustment.
+    let levelHp = h.jobHp + species.hpAdjust;
+    const silent = t?.silent();
+    for (let L = 2; L <= lvl; L++) {
+      const brek = L <= 12 ? [4, 4] : L <= 21 ? [3, 3] : [2, 2];
+      const roll = silent ? (L <= 21 ? silent.roll(0, (brek[1] as number) - 1, 'level hit points') : silent.roll(0, 1, 'level hit points')) : L <= 21 ? div((brek[1] as number) - 1, 2) : 0;
+      levelHp += (brek[0] as number) + roll + (species.levelHp[L - 2] ?? 0);
+    }
+    const effects: CrEffects = { might: 0, invisible: 0, confusingTouch: h.spells['confusing-touch'] ?? 0, sureBlade: h.spells['sure-blade'] ?? 0, hunger: h.hunger, inWater: false };
+    const pack = h.pack.map((p) => ({ item: p.item, quantity: p.quantity ?? 1, level: 0 }));
+    const c = cat.character(sheet, form, effects, pack.reduce((n, s) => n + (cat.potions.get(s.item)?.mass ?? 0) * s.quantity, 0));
+    const hp = maxHp(c, levelHp);
+    if (t?.recording) {
+      t.rule(SECTION_UPKEEP, 'Hit points');
+      t.value('hit points', hp, `job ${h.jobHp} + species ${species.hpAdjust}, levels 2-${lvl} rolled, + level ${lvl} x fighting ${c.skills.fighting} / 5${c.form ? `, x ${c.form.hpTenths}/10 ${c.form.name} form` : ''}`);
+    }
+    const title = `${species.name} ${capital(h.job)} ${lvl}`;
+    const rules: HeroRules = { kind: 'cr-hero', ...sheet, form, levelHp, hunger: h.hunger, regen: 0, blocks: 0, rotHp: 0, title };
+    const statuses: Status[] = [];
+    if (effects.confusingTouch) statuses.push({ kind: 'confusing-touch', level: effects.confusingTouch });
+    if (effects.sureBlade) statuses.push({ kind: 'sure-blade', level: effects.sureBlade });
+    if (form) statuses.push({ kind: 'form', level: cat.forms.get(form)?.duration ?? 100 });
+    return {
+      fighter: { name: h.name, kind: 'hero', templateId: h.id, flying: false, opensDoors: true },
+      glyph: { ch: '@', colour: 'white' },
+      body: { hp, maxHp: hp },
+      energy: THRESHOLD,
+      inventory: { weapon: null, armour: null, pack },
+      statuses,
+      rules: { ...rules },
+      aiMode: 'hunting',
+    };
+  }
+
+  const heroProblemOf = (h: import('./types.js').CrHero): string | null => {
+    const species = cat.species.get(h.species);
+    if (!species) return `unknown species "${h.species}"`;
+    const w = h.weapon ? cat.weapons.get(h.weapon.item) : undefined;
+    if (w?.giant && (!species.traits.includes('large-frame') || species.traits.includes('draconian'))) return `a ${w.name} is too large and heavy for a ${species.name}`;
+    if (w?.large && species.traits.includes('small')) return `a ${w.name} is too large for a ${species.name}`;
+    if (w?.hands === 'two' && h.armour.some((a) => cat.armour.get(a.item)?.slot === 'shield')) return `a ${w.name} needs both hands, and the preset carries a shield`;
+    if (h.form && species.traits.includes('ghoul')) return 'the undead cannot transform';
+    return null;
+  };
+
+  function buildMonster(m: CrMonster, spec: FighterSpec, t: Tracer | undefined): FighterInit {
+    const extra = Object.keys(spec.options);
+    if (extra.length > 0) throw new Error(`monster ${m.id} takes no options (got ${extra.join(', ')})`);
+    let hp = m.hp.add;
+    let weapon: MonsterRules['weapon'] = null;
+    if (t) {
+      if (t.recording) t.rule(SECTION_CREATION, 'Hit points and weapon');
+      const silent = t.silent();
+      for (let i = 0; i < m.hd; i++) hp += m.hp.min + r2(silent, m.hp.rand + 1, 'hit die');
+      if (t.recording) t.value('hit points', hp, `${m.hd} hit dice of ${m.hp.min} + random2(${m.hp.rand + 1})${m.hp.add ? ` + ${m.hp.add}` : ''}`);
+      if (m.weapons.length > 0) {
+        const total = m.weapons.reduce((n, w) => n + w.weight, 0);
+        let pick = t.roll(0, total - 1, 'weapon');
+        for (const w of m.weapons) {
+          if (pick < w.weight) {
+            weapon = w.weapon ? { item: w.weapon, plus: w.plus ?? 0, plus2: w.plus2 ?? 0 } : null;
+            break;
+          }
+          pick -= w.weight;
+        }
+        if (t.recording) t.note(weapon ? `carries a ${cat.nameOf(weapon.item)}` : 'empty-handed');
+      }
+    } else {
+      hp += m.hd * m.hp.min + div(m.hd * m.hp.rand, 2);
+      const best = [...m.weapons].sort((a, b) => b.weight - a.weight)[0];
+      if (best?.weapon) weapon = { item: best.weapon, plus: best.plus ?? 0, plus2: best.plus2 ?? 0 };
+    }
+    hp = Math.max(1, hp);
+    const title = weapon ? `${m.name} (${cat.nameOf(weapon.item)})` : m.name;
+    const rules: MonsterRules = { kind: 'cr-monster', monster: m.id, hd: m.hd, weapon, title };
+    return {
+      fighter: { name: m.name, kind: 'monster', templateId: m.id, flying: m.flags.includes('flies'), opensDoors: m.intelligence >= 3 },
+      glyph: { ch: m.glyph, colour: m.colour },
+      body: { hp, maxHp: hp },
+      energy: MONSTER_START,
+      inventory: { weapon: null, armour: null, pack: [] },
+      statuses: [],
+      rules: { ...rules },
+      aiMode: 'sleeping',
+    };
+  }
+
+  const heroTime = (f: FighterView): number => actionTime(characterOf(f)) * K;
+
+  const monsterAttackCost = (a: FighterView): number => {
+    const p = monsterPlan(a);
+    let cost = MONSTER_ACTION;
+    if (p.weapon) {
+      p.attacks.forEach((_m, i) => {
+        const ws = i > 0 ? div(20 + (p.weapon as { def: { speed: number } }).def.speed, 3) : (p.weapon as { def: { speed: number } }).def.speed;
+        cost += div(ws - 10, 2) * K;
+      });
+    }
+    return cost;
+  };
+
+  const ruleset: Ruleset = {
+    id: CR_ID,
+    name: 'Crawl 4.00 beta 20',
+    description: 'Dungeon Crawl 4.00 beta 20 / AX-Crawl: classic and new stat systems, heavy armour, second attacks, stabbing, EV and shield blocks.',
+    divergences: CR_DIVERGENCE_LIST,
+    ticksPerTurn: TICKS_PER_TURN,
+    energyThreshold: THRESHOLD,
+    readyOrder: 'most-energy',
+    autoCloseDoors: false,
+    defaultHero: 'minotaur-fighter',
+    defaultFoe: 'orc-warrior',
+
+    catalog: () => catalog,
+
+    buildFighter(spec, _edition, t) {
+      if (cat.heroes.has(spec.template)) return buildHero(spec, t);
+      const m = cat.monsters.get(spec.template);
+      if (!m) throw new Error(`unknown fighter "${spec.template}" for ${CR_ID}; heroes: ${[...cat.heroes.keys()].join(', ')}; monsters: ${[...cat.monsters.keys()].join(', ')}`);
+      return buildMonster(m, spec, t);
+    },
+
+    energyGain(f) {
+      return monsterRules(f) ? 2 * monsterOf(f).speed : 2 * 10;
+    },
+    viewRadius: () => 8,
+    tramplesGrass: () => false,
+
+    actionCost(f, action) {
+      if (monsterRules(f)) return MONSTER_ACTION;
+      const c = characterOf(f);
+      let time = actionTime(c);
+      if (action === 'move') {
+        let mv = 10;
+        if (!c.form && has(c, 'centaur')) mv = 8;
+        if (c.form?.id === 'spider') mv = 8;
+        mv += [0, 1, 3][0] as number;
+        time = div(time * mv, 10);
+        if (!c.form && has(c, 'naga')) time = div(time * 14, 10);
+      }
+      return Math.max(1, time) * K;
+    },
+
+    turnStart(t, f) {
+      if (monsterRules(f)) return { skip: false, cost: MONSTER_ACTION, effects: monsterUpkeep(t, f) };
+      const effects = heroUpkeep(t, f);
+      const para = level(f, 'paralysis');
+      if (para > 0) {
+        effects.push(para > 1 ? { kind: 'status', target: f.id, status: { kind: 'paralysis', level: para - 1 }, mode: 'set' } : { kind: 'remove-status', target: f.id, status: 'paralysis' });
+        effects.push({ kind: 'message', text: `${subjectOf(f)} ${verb(f, 'are', 'is')} paralysed.`, tone: 'bad' });
+        return { skip: true, cost: heroTime(f), effects };
+      }
+      return { skip: false, cost: heroTime(f), effects };
+    },
+
+    nextStatusTime: () => undefined,
+    statusTick: () => [],
+
+    attackOptions(f) {
+      if (monsterRules(f)) return [{ id: 'melee', label: 'melee', kind: 'melee' }];
+      const c = characterOf(f);
+      const w = armed(c);
+      return [{ id: 'melee', label: w ? weaponName(w) : c.form ? `${c.form.name} form` : 'bare hands', kind: 'melee' }];
+    },
+
+    canUse: (option, distance) => option.kind === 'melee' && distance === 1,
+
+    resolveAttack(t, attacker, defender, _option, ctx) {
+      if (monsterRules(attacker)) return monsterMelee(t, attacker, defender, ctx);
+      return heroMelee(t, attacker, defender, ctx);
+    },
+
+    previewAttack(attacker, defender, _option, ctx): AttackPreview {
+      if (monsterRules(attacker)) {
+        const c = characterOf(defender, ctx.defenderTerrain === Terrain.Water);
+        const p = monsterPlan(attacker);
+        const d = defenderOf(defender, attacker, c);
+        const hit = blockChance(p.hd, d).complement().mul(monsterHitChance(p.toHit, d));
+        const first = p.attacks[0] ?? 1;
+        const cost = monsterAttackCost(attacker);
+        return { label: `${monsterOf(attacker).name}: ${p.attacks.join('/')}`, hit, damage: monsterDamageLaw(p, first, d), expected: sequenceMean(p, d), perTurn: Fraction.of(2 * monsterOf(attacker).speed * TICKS_PER_TURN, cost), notes: [`${p.attacks.length} attack${p.attacks.length > 1 ? 's' : ''}`, `block ${blockChance(p.hd, d).percent(1)}`] };
+      }
+      const c = characterOf(attacker, ctx.attackerTerrain === Terrain.Water);
+      const tgt = targetOf(defender, ctx);
+      const plan = planMain(c, tgt, ctx.edition);
+      const aux = planAux(c, tgt, ctx.edition);
+      const stab = stabCategory(plan);
+      let hit = Fraction.ZERO;
+      let expected = Fraction.ZERO;
+      let time = Fraction.ZERO;
+      const dmgParts: { weight: Fraction; dist: import('../../core/distribution.js').Distribution }[] = [];
+      const stabP = stab.b === 0 ? Fraction.ZERO : stab.roll ? stabRollChance(plan) : Fraction.ONE;
+      const fumble = plan.fumbleDex === null ? Fraction.ZERO : fumbleChance(plan.fumbleDex);
+      for (const l of latents(plan)) {
+        const ph = hitChanceFrom(plan, toHitLaw(plan, l.heavy, l.hh));
+        const go = fumble.complement();
+        hit = hit.add(l.p.mul(ph).mul(go));
+        for (const [b, pb] of [
+          [stab.b, stabP],
+          [0, stabP.complement()],
+        ] as const) {
+          if (pb.num === 0n) continue;
+          const dl = damageLaw(plan, l.hh, b);
+          const w = l.p.mul(ph).mul(pb).mul(go);
+          if (w.num > 0n) dmgParts.push({ weight: w, dist: dl });
+          expected = expected.add(w.mul(dl.mean()));
+          if (plan.brand) expected = expected.add(w.mul(brandMean(plan.brand, dl)));
+        }
+        expected = expected.add(l.p.mul(go).mul(auxMean(aux, l.gate)));
+        const ws = weaponSpeed(c, l.hh, l.fast).ws;
+        time = time.add(l.p.mul(go).mul(Fraction.of(attackTime(c, actionTime(c), ws)))).add(l.p.mul(fumble).mul(Fraction.of(actionTime(c))));
+      }
+      const total = dmgParts.reduce((n, p) => n.add(p.weight), Fraction.ZERO);
+      const damage = total.num === 0n ? damageLaw(plan, false, 0) : mixtureOf(dmgParts.map((p) => ({ weight: p.weight.div(total), dist: p.dist })));
+      const notes: string[] = [];
+      if (stab.b) notes.push(`stab ${stabP.percent(1)}`);
+      if (plan.fumbleDex !== null) notes.push(`fumbles ${fumble.percent(1)} in water`);
+      notes.push(`time ${time.toNumber().toFixed(1)}`);
+      return { label: plan.label, hit, damage, expected, perTurn: Fraction.of(TICKS_PER_TURN).div(time), notes };
+    },
+
+    attackCost(a) {
+      if (monsterRules(a)) return monsterAttackCost(a);
+      const c = characterOf(a);
+      return attackTime(c, actionTime(c), weaponSpeed(c, false, false).ws) * K;
+    },
+
+    missileLanded: () => [],
+
+    notice(t, observer, enemy, distance, inView): NoticeResult {
+      const check = noticeNumbers(observer, enemy, distance, inView);
+      if (!check) return { noticed: false, effects: [] };
+      if (t.recording) {
+        t.rule(SECTION_NOTICE, `${monsterOf(observer).name} ${observer.ai?.mode === 'sleeping' ? 'sleeps' : 'wanders'}`);
+        t.value('awareness', check.a, check.aText);
+        t.value('your stealth', check.s, 'check_stealth: 3 x Dex + stealth skill x species factor, less burden and heavy armour');
+      }
+      if (check.s <= 0) return { noticed: true, effects: [] };
+      const r = r2(t, check.s, `notice: random2(stealth ${check.s})`);
+      const noticed = t.recording ? t.check('random2(stealth) <= awareness', r, '<=', check.a) : r <= check.a;
+      return { noticed, effects: [] };
+    },
+
+    noticeChance(observer, enemy, distance, inView): NoticeCheck {
+      const check = noticeNumbers(observer, enemy, distance, inView);
+      if (!check) return { chance: Fraction.ZERO, describe: 'out of its sight' };
+      const chance = check.s <= 0 || check.a + 1 >= check.s ? Fraction.ONE : Fraction.of(Math.max(0, check.a + 1), check.s);
+      return { chance, describe: `awareness ${check.a} against your stealth ${check.s}: ${chance.percent(1)} a turn` };
+    },
+
+    canSee(viewer, target) {
+      if (heroRules(viewer) && monsterRules(target)) return !monsterOf(target).flags.includes('invisible') || seesInvisible(characterOf(viewer));
+      if (monsterRules(viewer) && heroRules(target)) return level(target, 'invisible') <= 0 || monsterOf(viewer).flags.includes('sees-invisible');
+      return true;
+    },
+
+    onDamaged(_t, victim, _amount) {
+      const r = monsterRules(victim);
+      if (!r) return [];
+      const m = monsterOf(victim);
+      // A smart monster badly hurt flees (monstuff.cc handle_behavior).
+      if (m.intelligence >= 3 && victim.body.hp <= div(victim.body.maxHp, 4) - 1 && victim.ai?.mode !== 'fleeing' && victim.ai?.mode !== 'sleeping') {
+        return [
+          { kind: 'ai-mode', target: victim.id, mode: 'fleeing' },
+          { kind: 'message', text: `${subjectOf(victim)} turns to flee.`, tone: 'good' },
+        ];
+      }
+      return [];
+    },
+
+    onDeath: () => [],
+
+    usableItems: (f) => f.inventory.pack.filter((s) => s.quantity > 0 && cat.potions.has(s.item)),
+
+    useItem(t, f, item) {
+      const st = f.inventory.pack.find((s) => stackKey(s) === item && s.quantity > 0);
+      const p = st ? cat.potions.get(st.item) : undefined;
+      if (!st || !p) return { error: `you have no ${cat.nameOf(item)} to drink` };
+      if (t.recording) t.rule(SECTION_POTION, `Drink a ${p.name}`);
+      const effects: Effect[] = [{ kind: 'consume', target: f.id, item, quantity: 1 }];
+      if (p.effect === 'might') {
+        const cur = level(f, 'might');
+        const n = cur > 0 ? Math.min(75, cur + 5 + r2(t, 10, 'might: 5 + random2(10) more')) : Math.min(75, 35 + r2(t, 40, 'might: 35 + random2(40)'));
+        effects.push({ kind: 'status', target: f.id, status: { kind: 'might', level: n }, mode: 'set' });
+        effects.push({ kind: 'message', text: `${subjectOf(f)} ${verb(f, 'feel')} very mighty${cur > 0 ? ' still' : ''}! (might ${n})`, tone: 'good' });
+      } else {
+        const cur = level(f, 'invisible');
+        const n = cur > 0 ? Math.min(100, cur + 3 + r2(t, 6, 'invisibility: 3 + random2(6) more')) : Math.min(100, 15 + r2(t, 40, 'invisibility: 15 + random2(40)'));
+        effects.push({ kind: 'status', target: f.id, status: { kind: 'invisible', level: n }, mode: 'set' });
+        effects.push({ kind: 'message', text: `${subjectOf(f)} ${verb(f, 'fade')} into invisibility! (${n} turns)`, tone: 'good' });
+      }
+      return { effects, cost: heroTime(f) };
+    },
+
+    itemName: (id) => cat.nameOf(id),
+    itemGlyph(id) {
+      if (cat.potions.has(id)) return { ch: '!', colour: 'bright-magenta' };
+      const w = cat.weapons.get(id);
+      if (w) return { ch: w.glyph, colour: 'cyan' };
+      return { ch: '[', colour: 'grey' };
+    },
+    equipsOnPickup: () => false,
+
+    statusLabel(st: Status) {
+      const n = st.level ?? 0;
+      switch (st.kind) {
+        case 'form':
+          return `form ${n}`;
+        case 'confusing-touch':
+          return `glowing hands ${n}`;
+        case 'sure-blade':
+          return `sure blade ${n}`;
+        case 'poison':
+          return `poisoned ${n}`;
+        case 'rotting':
+          return `rotting ${n}`;
+        case 'disease':
+          return `diseased ${n}`;
+        default:
+          return `${st.kind} ${n}`;
+      }
+    },
+
+    aiProfile(f): AiProfile {
+      if (!monsterRules(f)) return { keepsDistance: false };
+      const confused = level(f, 'confused') > 0;
+      return {
+        keepsDistance: false,
+        ...(confused ? { erratic: 100 } : {}),
+        stopsFleeing: (self) => self.body.hp > div(self.body.maxHp, 2),
+        actsOnWaking: true,
+        // An invisible hero orthogonally next to it is still found (b20: 1 in 3 each turn; here always).
+        tracksEnemy: (self, enemy) => Math.abs(self.pos.x - enemy.pos.x) + Math.abs(self.pos.y - enemy.pos.y) <= 1,
+      };
+    },
+
+    heroTactics(f): HeroTactics {
+      let buff: string | undefined;
+      for (const st of f.inventory.pack) {
+        const p = cat.potions.get(st.item);
+        if (!p || st.quantity <= 0) continue;
+        if (p.effect === 'might' && level(f, 'might') <= 1) buff = stackKey(st);
+      }
+      return buff ? { buff } : {};
+    },
+
+    describeFighter(f, edition) {
+      const h = heroRules(f);
+      if (h) {
+        const c = characterOf(f);
+        const w = armed(c);
+        const ws = weaponSpeed(c, false, false).ws;
+        const flags = [starving(c) ? 'starving' : '', level(f, 'might') > 1 ? 'mighty' : '', level(f, 'invisible') > 0 ? 'invisible' : '', swimming(c) ? 'swimming' : ''].filter(Boolean);
+        return [
+          `EV ${evasion(c, level(f, 'paralysis') > 0)}  AC ${armourClass(c)}  SH ${shieldClass(c)}  Str ${c.str} Dex ${c.dex} (${c.statSystem}, ${edition})`,
+          `${w ? weaponName(w) : c.form ? `${c.form.name} form` : 'bare hands'}, speed ${ws}${flags.length ? `; ${flags.join(', ')}` : ''}`,
+          `stealth ${stealth(c)}  hunger ${h.hunger}`,
+        ];
+      }
+      const m = monsterOf(f);
+      const r = monsterRules(f) as MonsterRules;
+      return [`HD ${r.hd}  AC ${m.ac}  EV ${m.ev}  speed ${m.speed}`, `attacks ${m.attacks.join('/')}${r.weapon ? ` with a ${cat.nameOf(r.weapon.item)}` : ''}`, m.description];
+    },
+  };
+
+  /** The numbers of check_awaken, or null when the monster is not checked (awake, or out of sight). */
+  function noticeNumbers(observer: FighterView, enemy: FighterView, distance: number, inView: boolean): { a: number; s: number; aText: string } | null {
+    const r = monsterRules(observer);
+    if (!r || !heroRules(enemy)) return null;
+    const mode = observer.ai?.mode;
+    if (mode !== 'sleeping' && mode !== 'wandering') return null;
+    if (!inView || distance > 8) return null;
+    const m = monsterOf(observer);
+    const c = characterOf(enemy);
+    const see = m.flags.includes('sees-invisible');
+    let a = 10 + 4 * m.intelligence + r.hd + (see ? 5 : 0);
+    const parts = [`10 + 4 x intelligence ${m.intelligence} + HD ${r.hd}${see ? ' + 5 sees invisible' : ''}`];
+    if (level(enemy, 'invisible') > 0 && !see) {
+      a -= 75;
+      parts.push('- 75 you are invisible');
+    }
+    return { a: Math.max(0, a), s: stealth(c), aText: parts.join(' ') };
+  }
+
+  /** Per hero action: blocks reset, durations, poison, rot, disease, hunger, regeneration (acr.cc input). */
+  function heroUpkeep(t: Tracer, f: FighterView): Effect[] {
+    const r = heroRules(f) as HeroRules;
+    const c = characterOf(f);
+    const effects: Effect[] = [];
+    const patch: Record<string, unknown> = { blocks: 0 };
+    let hp = f.body.hp;
+    const note = (text: string, tone: 'info' | 'good' | 'bad' = 'info') => effects.push({ kind: 'message', text, tone });
+    const set = (kind: string, n: number) => effects.push(n > 0 ? { kind: 'status', target: f.id, status: { kind, level: n }, mode: 'set' } : { kind: 'remove-status', target: f.id, status: kind });
+    for (const k of DURATIONS) {
+      const n = level(f, k);
+      if (n <= 0) continue;
+      let left = n - 1;
+      if (k === 'form' && left === 10) {
+        left -= r2(t, 3, 'transformation: random2(3) more off');
+        note(`${subjectOf(f)}: the transformation is almost over.`);
+      }
+      if (k === 'form' && left <= 1) left = 0;
+      if (k === 'might' && left <= 0 && n === 1) note(`${subjectOf(f)} ${verb(f, 'feel')} a little less mighty now.`);
+      if (k === 'invisible' && left <= 0) note(`${subjectOf(f)} ${verb(f, 'flicker')} back into view.`);
+      set(k, left);
+      if (k === 'form' && left <= 0) {
+        note(`${subjectOf(f)} ${verb(f, 'return')} to ${c.species.name.toLowerCase()} form.`);
+        const normal = cat.character(r, null, c.effects, packMass(f));
+        effects.push({ kind: 'max-hp', target: f.id, maxHp: maxHp(normal, r.levelHp) - r.rotHp });
+      }
+    }
+    const poison = level(f, 'poison');
+    if (poison > 0) {
+      if (t.recording) t.rule(SECTION_UPKEEP, 'Poison');
+      if (r2(t, 5, 'poison: random2(5) <= poison - 1') <= poison - 1) {
+        let dmg = 1;
+        if (poison > 10 && r2(t, poison, 'poison: random2(poison) >= 8') >= 8) dmg = 5 + r2(t, 10, 'poison: 5 + random2(10)');
+        else if (poison > 5 && coin(t, 'poison: coinflip')) dmg = coin(t, 'poison: 2 or 3') ? 3 : 2;
+        effects.push({ kind: 'damage', target: f.id, amount: dmg, cause: 'poison' });
+        hp -= dmg;
+        if ((hp === 1 && oneIn(t, 3, 'poison eases: 1 in 3')) || oneIn(t, 8, 'poison eases: 1 in 8')) set('poison', poison - 1);
+      }
+    }
+    const rot = level(f, 'rotting');
+    if (rot > 0 && r2(t, 20, 'rot: random2(20) <= rotting - 1') <= rot - 1) {
+      effects.push({ kind: 'damage', target: f.id, amount: 1, cause: 'rot' });
+      hp -= 1;
+      patch['rotHp'] = r.rotHp + 1;
+      effects.push({ kind: 'max-hp', target: f.id, maxHp: f.body.maxHp - 1 });
+      set('rotting', rot - 1);
+    }
+    const disease = level(f, 'disease');
+    if (disease > 0) set('disease', disease - 1);
+    // Hunger (food.cc): the rate each action; fainting below 500 and starvation below 100.
+    const hunger = r.hunger - hungerRate(c);
+    patch['hunger'] = hunger;
+    if (hunger <= 100) {
+      effects.push({ kind: 'damage', target: f.id, amount: Math.max(1, hp), cause: 'starvation' });
+      hp = 0;
+    } else if (hunger <= 500 && level(f, 'paralysis') <= 0 && oneIn(t, 40, 'fainting from hunger: 1 in 40')) {
+      set('paralysis', Math.min(13, 5 + r2(t, 8, 'fainting: 5 + random2(8)')));
+      note(`${subjectOf(f)} ${verb(f, 'lose')} consciousness!`, 'bad');
+    }
+    // Regeneration (player_regen), stopped by disease.
+    if (hp > 0 && hp < f.body.maxHp && disease <= 0) {
+      let acc = r.regen + regenRate(c, f.body.maxHp);
+      let gain = 0;
+      while (acc >= 100) {
+        acc -= 100;
+        gain++;
+      }
+      patch['regen'] = acc;
+      if (gain > 0) effects.push({ kind: 'heal', target: f.id, amount: gain, cause: 'regeneration' });
+    }
+    effects.unshift({ kind: 'rules', target: f.id, patch });
+    return effects;
+  }
+
+  /** Per monster action: regeneration, poison, confusion (monstuff.cc). */
+  function monsterUpkeep(t: Tracer, f: FighterView): Effect[] {
+    const m = monsterOf(f);
+    const r = monsterRules(f) as MonsterRules;
+    const effects: Effect[] = [];
+    if (m.flags.includes('regenerates') || oneIn(t, 25, 'monster regeneration: 1 in 25')) {
+      if (f.body.hp < f.body.maxHp) effects.push({ kind: 'heal', target: f.id, amount: 1, cause: 'regeneration' });
+    }
+    const poison = level(f, 'poison');
+    if (poison > 0) {
+      if (t.recording) t.rule(SECTION_UPKEEP, `${m.name}: poison ${poison}`);
+      const pv = poison - 1;
+      let dmg = 0;
+      if (coin(t, 'poison: coinflip')) dmg += 1 + r2(t, pv + 3, `poison: 1 + random2(${pv + 3})`);
+      if (m.vulnerable.includes('poison')) dmg += 1 + r2(t, pv + 1, 'poison vulnerability') + r2(t, pv + 1, 'poison vulnerability');
+      if (dmg > 0) effects.push({ kind: 'damage', target: f.id, amount: dmg, cause: 'poison' });
+      if (oneIn(t, 8, 'poison eases: 1 in 8')) effects.push(poison > 1 ? { kind: 'status', target: f.id, status: { kind: 'poison', level: poison - 1 }, mode: 'set' } : { kind: 'remove-status', target: f.id, status: 'poison' });
+    }
+    if (level(f, 'confused') > 0 && r2(t, 120, 'confusion ends: random2(120) < HD + 5') < r.hd + 5) {
+      effects.push({ kind: 'remove-status', target: f.id, status: 'confused' });
+      effects.push({ kind: 'message', text: `${subjectOf(f)} seems less confused.`, tone: 'warn' });
+    }
+    return effects;
+  }
+
+  function heroMelee(t: Tracer, a: FighterView, d: FighterView, ctx: AttackContext): AttackOutcome {
+    const c = characterOf(a, ctx.attackerTerrain === Terrain.Water);
+    const r = heroRules(a) as HeroRules;
+    const tgt = targetOf(d, ctx);
+    const plan = planMain(c, tgt, ctx.edition);
+    const aux = planAux(c, tgt, ctx.edition);
+    const whom = nameOf(d);
+    const effects: Effect[] = [];
+    if (t.recording) {
+      t.rule(SECTION_HEAVY, 'Heavy armour');
+      if (plan.weight !== null) t.value('strength weight', plan.weight, `${plan.label}`);
+      t.value('accuracy stat', plan.hitStat, c.statSystem === 'classic' ? 'Dex (classic)' : 'new stat system');
+      t.value('damage stat', plan.damStat, c.statSystem === 'classic' ? 'Str (classic)' : 'new stat system');
+    }
+    const heavy = rollHeavy(t, plan);
+    if (t.recording) {
+      t.value('heavy armour', heavy, 'shield, body armour and bare hands');
+      t.rule(SECTION_GATE, 'Second attacks allowed?');
+    }
+    const { gate, hh } = rollGate(t, plan, heavy);
+    if (t.recording) {
+      t.note(gate ? 'second attacks may follow' : 'no second attack from the gate');
+      if (hh) t.note('hand-and-a-half bonus');
+    }
+    const aTime = actionTime(c);
+    if (plan.fumbleDex !== null) {
+      const lost = r2(t, plan.fumbleDex, 'footing: random2(Dex) < 4') < 4 || oneIn(t, 5, 'footing: 1 in 5');
+      if (t.recording) t.edition('d11-weights-and-water', 'In shallow water a non-swimmer fumbles on random2(Dex) < 4 or 1 in 5.');
+      if (lost) {
+        const p = fumbleChance(plan.fumbleDex);
+        if (t.recording) t.odds('P(fumble)', p.num, p.den);
+        return { hit: false, damage: 0, effects: [{ kind: 'rules', target: a.id, patch: { hunger: r.hunger } }], cost: aTime * K, summary: `Unstable footing causes ${nameOf(a)} to fumble the attack.`, odds: p };
+      }
+    }
+    if (t.recording) t.rule(SECTION_TO_HIT, `To-hit with ${plan.label}`);
+    const toHit = rollToHit(t, plan, heavy, hh);
+    const fast = !plan.weapon && plan.unencumbered ? oneIn(t, heavy + 1, `quick unarmed: 1 in ${heavy + 1}`) : null;
+    const stab = rollStab(t, plan);
+    const stabInfo = stabCategory(plan);
+    let p = stabInfo.b === 0 ? Fraction.ONE : stabInfo.roll ? (stab ? stabRollChance(plan) : stabRollChance(plan).complement()) : Fraction.ONE;
+    // Whacked: the monster turns on the hero (before the hit test; a sleeper keeps its EV).
+    if (d.ai?.mode === 'sleeping' || d.ai?.mode === 'wandering') {
+      effects.push({ kind: 'ai-mode', target: d.id, mode: 'hunting' });
+      if (d.ai.mode === 'sleeping') effects.push({ kind: 'message', text: `${subjectOf(d)} wakes up.`, tone: 'warn' });
+    }
+    if (stab && t.recording) t.note(stabText(stabInfo.b, plan.stabState));
+    if (t.recording) t.rule(SECTION_TO_HIT, 'Hit test');
+    const hit = rollHitTest(t, plan, toHit);
+    let dmg = 0;
+    let hpLeft = d.body.hp;
+    const notes: string[] = [];
+    let brandP = Fraction.ONE;
+    if (hit) {
+      if (t.recording) t.rule(plan.weapon ? 'crawl-4.0b20#3.1-damage' : 'crawl-4.0b20#3.2-bare-hands', `Damage with ${plan.label}`);
+      dmg = rollDamage(t, plan, hh, stab);
+      if (stab && tgt.state === 'sleeping') {
+        if (r2(t, 200, 'groggy: random2(200) <= stabbing + Dex') <= plan.stabbing + plan.dex) {
+          const stun = r2(t, plan.dex + 1, `groggy: random2(Dex ${plan.dex} + 1)`);
+          const energy = (d as unknown as { energy?: { energy: number } }).energy?.energy ?? 0;
+          effects.push({ kind: 'delay', target: d.id, ticks: Math.min(stun * K, Math.max(0, energy)) });
+          notes.push('groggy');
+          brandP = brandP.mul(stabRollChance(plan)).mul(Fraction.of(1, plan.dex + 1));
+        } else brandP = brandP.mul(stabRollChance(plan).complement());
+      }
+      if (dmg > 0) effects.push({ kind: 'damage', target: d.id, amount: dmg, cause: plan.label, source: a.id });
+      hpLeft -= dmg;
+      if (hpLeft >= 1 && plan.brand) {
+        const b = rollBrand(t, plan.brand, dmg, a.body.hp < a.body.maxHp);
+        brandP = brandP.mul(b.p);
+        if (b.extra > 0) {
+          effects.push({ kind: 'damage', target: d.id, amount: b.extra, cause: `${plan.label} (${plan.brand.brand})`, source: a.id });
+          hpLeft -= b.extra;
+        }
+        if (b.poison) effects.push({ kind: 'status', target: d.id, status: { kind: 'poison', level: Math.min(4, level(d, 'poison') + 1) }, mode: 'set' });
+        if (b.confuse) {
+          effects.push({ kind: 'status', target: d.id, status: { kind: 'confused', level: 1 }, mode: 'set' });
+          const left = Math.max(1, level(a, 'confusing-touch') - r2(t, 20, 'confusing touch: less random2(20)'));
+          effects.push({ kind: 'status', target: a.id, status: { kind: 'confusing-touch', level: left }, mode: 'set' });
+        }
+        if (b.drain) {
+          const newMax = d.body.maxHp - b.drain.maxHp;
+          effects.push({ kind: 'max-hp', target: d.id, maxHp: newMax });
+          effects.push({ kind: 'damage', target: d.id, amount: b.drain.hp, cause: 'draining', source: a.id });
+          hpLeft -= b.drain.hp;
+          if (b.drain.hd) effects.push({ kind: 'rules', target: d.id, patch: { hd: Math.max(0, (monsterRules(d)?.hd ?? 1) - 1) } });
+        }
+        if (b.heal > 0) effects.push({ kind: 'heal', target: a.id, amount: b.heal, cause: 'vampiricism' });
+        if (b.text !== 'nothing') notes.push(b.text);
+      }
+    }
+    // The main blow's exact odds, summed over heavy armour, the gate and the hand-and-a-half bonus, with the second attacks.
+    const events = hpLeft >= 1 ? rollAux(t, aux, gate, hpLeft) : [];
+    let sum = Fraction.ZERO;
+    const dmgCache = new Map<string, import('../../core/distribution.js').Distribution>();
+    for (const l of latents(plan)) {
+      const ph = hitChanceFrom(plan, toHitLaw(plan, l.heavy, l.hh));
+      let m: Fraction;
+      if (hit) {
+        const key = `${l.hh}`;
+        let dl = dmgCache.get(key);
+        if (!dl) {
+          dl = damageLaw(plan, l.hh, stab);
+          dmgCache.set(key, dl);
+        }
+        m = ph.mul(dl.prob(dmg));
+      } else m = ph.complement();
+      if (m.num === 0n) continue;
+      const go = plan.fumbleDex === null ? Fraction.ONE : fumbleChance(plan.fumbleDex).complement();
+      sum = sum.add(l.p.mul(go).mul(m).mul(hpLeft >= 1 ? auxOdds(aux, l.gate, events, hpLeft) : Fraction.ONE));
+    }
+    p = p.mul(sum).mul(brandP);
+    if (t.recording) t.odds('P(this attack, second attacks included)', p.num, p.den);
+    let auxText = '';
+    for (const e of events) {
+      if (e.hit && e.damage > 0) effects.push({ kind: 'damage', target: d.id, amount: e.damage, cause: e.name, source: a.id });
+      if (e.poison) effects.push({ kind: 'status', target: d.id, status: { kind: 'poison', level: Math.min(4, level(d, 'poison') + 1) }, mode: 'set' });
+      auxText += e.hit ? ` ${capital(verb(a, e.name === 'punch' ? 'punch' : e.name === 'tail-slap' ? 'tail-slap' : e.name))} ${e.damage > 0 ? `for ${e.damage}` : 'for no damage'}.` : ` The ${e.name} misses.`;
+    }
+    if (events.length && t.recording) t.rule(SECTION_AUX, `${events.length} second attack${events.length > 1 ? 's' : ''}`);
+    const hunger = r.hunger - 3 - 2 * events.length;
+    effects.push({ kind: 'rules', target: a.id, patch: { hunger } });
+    const ws = weaponSpeed(c, hh, fast);
+    const time = attackTime(c, aTime, ws.ws);
+    if (t.recording) {
+      t.rule(SECTION_TIME, 'Time');
+      t.value('weapon speed', ws.ws, ws.text);
+      t.value('time taken', time, `${aTime}${armed(c)?.brand === 'speed' ? ' halved (speed)' : ''} x ${ws.ws} / 10`);
+    }
+    const stabWord = stab ? `${stabText(stab, plan.stabState)} ` : '';
+    const summary = hit
+      ? `${stabWord}${subjectOf(a)} ${verb(a, 'hit')} ${whom}${dmg > 0 ? ` for ${dmg}` : ' but do no damage'}${notes.length ? ` (${notes.join(', ')})` : ''}.${auxText}`
+      : `${stabWord}${subjectOf(a)} ${verb(a, 'miss', 'misses')} ${whom}.${auxText}`;
+    return { hit: hit || events.some((e) => e.hit), damage: dmg + events.reduce((n, e) => n + e.damage, 0), effects, cost: time * K, summary, odds: p };
+  }
+
+  function monsterMelee(t: Tracer, a: FighterView, d: FighterView, ctx: AttackContext): AttackOutcome {
+    const m = monsterOf(a);
+    const r = monsterRules(a) as MonsterRules;
+    const c = characterOf(d, ctx.defenderTerrain === Terrain.Water);
+    const plan = monsterPlan(a);
+    const cost = monsterAttackCost(a);
+    let p = Fraction.ONE;
+    if (ctx.attackerTerrain === Terrain.Water && !m.flags.includes('flies')) {
+      if (t.recording) t.rule(SECTION_MONSTER, `${m.name} in the water`);
+      if (oneIn(t, 4, 'splashes around: 1 in 4')) {
+        return { hit: false, damage: 0, effects: [], cost: MONSTER_ACTION, summary: `${subjectOf(a)} splashes around in the water.`, odds: Fraction.of(1, 4) };
+      }
+      p = Fraction.of(3, 4);
+    }
+    const effects: Effect[] = [];
+    let blocks = heroRules(d)?.blocks ?? 0;
+    let hp = d.body.hp;
+    let total = 0;
+    let hits = 0;
+    const parts: string[] = [];
+    const add: Record<string, number> = {};
+    for (const [i, mdam] of plan.attacks.entries()) {
+      if (hp <= 0) break;
+      const def = { ...defenderOf(d, a, c), blocks };
+      if (t.recording) {
+        t.rule(SECTION_MONSTER, `${m.name}: attack ${i + 1} (${mdam}${r.weapon ? ` with a ${cat.nameOf(r.weapon.item)}` : ''})`);
+        t.value('to-hit', plan.toHit, plan.toHitText);
+        t.value('your EV, SH and AC', def.ev, `EV ${def.ev}, SH ${def.sh}, AC ${def.ac}`);
+      }
+      const res = rollMonsterAttack(t, plan, mdam, def);
+      p = p.mul(res.p);
+      if (res.blocked) {
+        blocks++;
+        parts.push('blocked');
+        continue;
+      }
+      if (!res.hit) {
+        parts.push('miss');
+        continue;
+      }
+      hits++;
+      let dmg = res.damage;
+      if (dmg > 0 && m.special) {
+        const s = rollSpecial(t, m.special, r.hd, dmg, def);
+        p = p.mul(s.p);
+        dmg += s.extra;
+        if (s.poison) add['poison'] = (add['poison'] ?? 0) + s.poison;
+        if (s.rot) add['rotting'] = (add['rotting'] ?? 0) + s.rot;
+        if (s.paralysis) add['paralysis'] = (add['paralysis'] ?? 0) + s.paralysis;
+        if (s.disease) {
+          const cur = level(d, 'disease') + (add['disease'] ?? 0);
+          add['disease'] = (cur > 100 ? 210 : cur + 50 + r2(t, 100, 'disease: 50 + random2(100)')) - level(d, 'disease');
+        }
+        if (s.rotMaxHp) {
+          effects.push({ kind: 'max-hp', target: d.id, maxHp: d.body.maxHp - 1 });
+          effects.push({ kind: 'rules', target: d.id, patch: { rotHp: (heroRules(d)?.rotHp ?? 0) + 1 } });
+        }
+        parts.push(...s.text);
+      }
+      if (dmg > 0) effects.push({ kind: 'damage', target: d.id, amount: dmg, cause: m.name, source: a.id });
+      parts.push(dmg > 0 ? `${dmg}` : 'no damage');
+      total += dmg;
+      hp -= dmg;
+    }
+    for (const [k, n] of Object.entries(add)) if (n > 0) effects.push({ kind: 'status', target: d.id, status: { kind: k, level: level(d, k) + n }, mode: 'set' });
+    if (blocks !== (heroRules(d)?.blocks ?? 0)) effects.push({ kind: 'rules', target: d.id, patch: { blocks } });
+    if (t.recording) t.odds('P(these attacks)', p.num, p.den);
+    const detail = plan.attacks.length > 1 || parts.some((x) => !/^\d+$|^miss$|^blocked$|^no damage$/.test(x)) ? ` (${parts.join(', ')})` : '';
+    const summary =
+      hits === 0
+        ? `${subjectOf(a)} ${parts.every((x) => x === 'blocked') ? `is blocked by ${nameOf(d)}` : `misses ${nameOf(d)}`}${detail}.`
+        : `${subjectOf(a)} hits ${nameOf(d)}${total > 0 ? ` for ${total}` : ' but does no damage'}${detail}.`;
+    return { hit: hits > 0, damage: total, effects, cost, summary, odds: p };
+  }
+
+  return ruleset;
+}
+
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** P(fumble in shallow water) = P(random2(Dex) < 4) + the rest x 1/5. */
+export function fumbleChance(dex: number): Fraction {
+  const low = dex <= 4 ? Fraction.ONE : Fraction.of(4, dex);
+  return low.add(low.complement().mul(Fraction.of(1, 5)));
+}
+
+function stabText(b: number, state: CrTarget['state']): string {
+  if (state === 'sleeping') return 'You strike the sleeping monster!';
+  if (b === 2) return state === 'fleeing' ? 'You catch the fleeing monster off guard!' : 'You catch the monster completely off guard!';
+  return 'You catch the unaware monster off guard!';
+}
+
+function mixtureOf(parts: { weight: Fraction; dist: import('../../core/distribution.js').Distribution }[]): import('../../core/distribution.js').Distribution {
+  return mixtureFn(parts);
+}
+
+import { mixture as mixtureFn } from '../../core/distribution.js';
+
+export type { MainPlan };

@@ -1,0 +1,264 @@
+import { Distribution } from '../../core/distribution.js';
+import { Fraction } from '../../core/fraction.js';
+import type { Tracer } from '../../core/trace.js';
+import { chance, coin, div, oneIn, r2, r2Law, r2limit, r2limitLaw } from './random.js';
+import type { CrMonsterSpecial, CrWeapon } from './types.js';
+
+/**
+ * A monster's attacks on the hero (fight.cc monster_attack, 4.00 beta 20; not in the seed, taken
+ * from the code in both editions): the shield block, the dodge roll with EV and Dex, the hit
+ * test, weapon and listed damage, the AC roll with heavy armour's minimum, and the monster's
+ * own effects on a damaging hit.
+ */
+
+export const SECTION_MONSTER = 'crawl-4.0b20#monster-attacks';
+
+export interface MonsterWeapon {
+  readonly def: CrWeapon;
+  readonly plus: number;
+  readonly plus2: number;
+  readonly orcish: boolean;
+}
+
+/** The hero as a monster's attack sees it. */
+export interface Defender {
+  readonly ev: number;
+  readonly dex: number;
+  readonly sh: number;
+  readonly ac: number;
+  /** Body armour off the light list: perc for the minimum reduction (null: light or none). */
+  readonly heavyPerc: number | null;
+  /** Sees the attacker (block possible; -2 instead of -14 on the dodge). */
+  readonly seesAttacker: boolean;
+  readonly paralysed: boolean;
+  /** Blocks already made this player turn. */
+  readonly blocks: number;
+  readonly resist: { readonly fire: number; readonly cold: number; readonly poison: boolean };
+  readonly undead: boolean;
+}
+
+export interface MonsterAttackPlan {
+  readonly hd: number;
+  readonly toHit: number;
+  readonly toHitText: string;
+  readonly weapon: MonsterWeapon | null;
+  readonly attacks: readonly number[];
+  readonly waterAttack: boolean;
+}
+
+export function planMonster(hd: number, attacks: readonly number[], weapon: MonsterWeapon | null, waterAttack: boolean): MonsterAttackPlan {
+  let toHit = 16 + hd;
+  const parts = [`16 + HD ${hd}`];
+  if (waterAttack) {
+    toHit += 5;
+    parts.push('+5 attacking from the water');
+  }
+  if (weapon) {
+    toHit += weapon.plus + weapon.def.accuracy;
+    parts.push(`${weapon.plus >= 0 ? '+' : ''}${weapon.plus} weapon plus, ${weapon.def.accuracy >= 0 ? '+' : ''}${weapon.def.accuracy} ${weapon.def.name}`);
+  }
+  const list: number[] = [];
+  for (const a of attacks) {
+    if (a <= 0) break;
+    list.push(a);
+  }
+  return { hd, toHit, toHitText: parts.join(', '), weapon, attacks: list, waterAttack };
+}
+
+const canBlock = (d: Defender): boolean => !d.paralysed && d.seesAttacker && d.sh > 0;
+
+/** P(block): random2(15 + HD + 10 b^2) <= random2(SH + random2(Dex) / 5). */
+export function blockChance(hd: number, d: Defender): Fraction {
+  if (!canBlock(d)) return Fraction.ZERO;
+  const con = r2Law(15 + hd + 10 * d.blocks * d.blocks);
+  let p = Fraction.ZERO;
+  for (const [x, px] of r2Law(d.dex).entries()) {
+    const pro = r2Law(d.sh + div(x, 5));
+    p = p.add(px.mul(chance(con.combine(pro, (a, b) => (a <= b ? 1 : 0)), (v) => v === 1)));
+  }
+  return p;
+}
+
+/** The dodge value D = random2limit(EV, 40) + random2(Dex) / 3 - (2 seen, 14 unseen). */
+export function dodgeLaw(d: Defender): Distribution {
+  return r2limitLaw(d.ev, 40).plus(r2Law(d.dex).map((x) => div(x, 3))).map((v) => v - (d.seesAttacker ? 2 : 14));
+}
+
+/** P(hit | not blocked): random2(T) >= D, or 1 in 30. */
+export function monsterHitChance(toHit: number, d: Defender): Fraction {
+  const roll = r2Law(toHit);
+  const pass = chance(dodgeLaw(d).combine(roll, (dd, r) => (r >= dd ? 1 : 0)), (v) => v === 1);
+  return pass.add(pass.complement().mul(Fraction.of(1, 30)));
+}
+
+/** The damage law of one attack with listed damage `mdam` that hit. */
+export function monsterDamageLaw(p: MonsterAttackPlan, mdam: number, d: Defender): Distribution {
+  let law = Distribution.constant(0);
+  let size = 0;
+  const w = p.weapon;
+  if (w) {
+    size = w.def.damage;
+    law = r2Law(size);
+    if (w.orcish) law = law.plus(Distribution.uniform(0, 1));
+    law = law.plus(w.plus2 >= 0 ? r2Law(w.plus2 + 1) : r2Law(Math.abs(w.plus2 + 1)).map((v) => -v));
+    law = law.plus(r2Law(3).map((v) => -1 - v));
+  }
+  size += mdam;
+  law = law.plus(r2Law(mdam).map((v) => 1 + v));
+  if (p.waterAttack) law = law.map((v) => v * 2);
+  if (d.ac > 0) {
+    const mn = d.heavyPerc !== null ? Math.min(1 + div(size * d.heavyPerc, 100), div(d.ac, 2)) : 0;
+    const red = r2Law(d.ac + 1).map((r) => Math.max(r, mn));
+    law = law.combine(red, (x, r) => x - r);
+  }
+  return law.map((v) => (v < 1 ? 0 : v));
+}
+
+export interface MonsterHit {
+  readonly blocked: boolean;
+  readonly hit: boolean;
+  readonly damage: number;
+  readonly p: Fraction;
+}
+
+/** One attack of the sequence. */
+export function rollMonsterAttack(t: Tracer, p: MonsterAttackPlan, mdam: number, d: Defender): MonsterHit {
+  const proX = r2(t, d.dex, 'block: random2(Dex)');
+  let blocked = false;
+  if (canBlock(d)) {
+    const con = 15 + p.hd + 10 * d.blocks * d.blocks;
+    const pro = d.sh + div(proX, 5);
+    const a = r2(t, con, `block: random2(15 + HD + 10 x ${d.blocks}^2 = ${con})`);
+    const b = r2(t, pro, `block: random2(SH ${d.sh} + ${div(proX, 5)})`);
+    blocked = t.recording ? t.check('blocked when the attack roll <= the shield roll', a, '<=', b) : a <= b;
+  }
+  const pBlock = blockChance(p.hd, d);
+  const ev = r2limit(t, d.ev, 40, `dodge: random2limit(EV ${d.ev}, 40)`);
+  const dx = div(r2(t, d.dex, 'dodge: random2(Dex) / 3'), 3);
+  const D = ev + dx - (d.seesAttacker ? 2 : 14);
+  if (blocked) return { blocked: true, hit: false, damage: 0, p: pBlock };
+  if (t.recording) t.value('dodge', D, `${ev} from EV ${d.ev} + ${dx} from Dex - ${d.seesAttacker ? '2 (seen)' : '14 (unseen)'}`);
+  const roll = r2(t, p.toHit, `to-hit: random2(${p.toHit})`);
+  let hit = t.recording ? t.check('to-hit >= dodge', roll, '>=', D) : roll >= D;
+  if (!hit && oneIn(t, 30, 'lucky hit: 1 in 30')) hit = true;
+  const pHit = monsterHitChance(p.toHit, d);
+  if (!hit) return { blocked: false, hit: false, damage: 0, p: pBlock.complement().mul(pHit.complement()) };
+  let dmg = 0;
+  let size = 0;
+  const w = p.weapon;
+  if (w) {
+    size = w.def.damage;
+    dmg = r2(t, size, `${w.def.name}: random2(${size})`);
+    if (w.orcish && coin(t, 'orcish weapon: +1 on a coinflip')) dmg += 1;
+    dmg += w.plus2 >= 0 ? r2(t, w.plus2 + 1, 'weapon plus') : -r2(t, Math.abs(w.plus2 + 1), 'weapon minus');
+    dmg -= 1 + r2(t, 3, 'weapon: - (1 + random2(3))');
+  }
+  size += mdam;
+  dmg += 1 + r2(t, mdam, `attack: 1 + random2(${mdam})`);
+  if (p.waterAttack) dmg *= 2;
+  if (d.ac > 0) {
+    let red = r2(t, d.ac + 1, `armour: random2(AC ${d.ac} + 1)`);
+    if (d.heavyPerc !== null) {
+      const mn = Math.min(1 + div(size * d.heavyPerc, 100), div(d.ac, 2));
+      if (mn > red && t.recording) t.note(`heavy armour stops at least ${mn}`);
+      red = Math.max(red, mn);
+    }
+    if (t.recording) t.mod('armour', dmg, dmg - red, `- ${red}`);
+    dmg -= red;
+  }
+  if (dmg < 1) dmg = 0;
+  const law = monsterDamageLaw(p, mdam, d);
+  return { blocked: false, hit: true, damage: dmg, p: pBlock.complement().mul(pHit).mul(law.prob(dmg)) };
+}
+
+export interface SpecialResult {
+  readonly extra: number;
+  readonly poison: number;
+  readonly rot: number;
+  readonly rotMaxHp: boolean;
+  readonly disease: boolean;
+  readonly paralysis: number;
+  readonly text: string[];
+  readonly p: Fraction;
+}
+
+/** The monster's own effect after a hit that did damage (fight.cc, the switch on monster type). */
+export function rollSpecial(t: Tracer, s: CrMonsterSpecial, hd: number, dmg: number, d: Defender): SpecialResult {
+  const out = { extra: 0, poison: 0, rot: 0, rotMaxHp: false, disease: false, paralysis: 0, text: [] as string[], p: Fraction.ONE };
+  /** `one_chance_in(a) || (dmg > over && one_chance_in(b))`, its result and probability. */
+  const trigger = (a: number, over: number, b: number, invertB = false): boolean => {
+    const first = oneIn(t, a, `1 in ${a}`);
+    const pa = Fraction.of(1, a);
+    if (first) {
+      out.p = out.p.mul(pa);
+      return true;
+    }
+    if (dmg <= over) {
+      out.p = out.p.mul(pa.complement());
+      return false;
+    }
+    const second = oneIn(t, b, `1 in ${b}`) !== invertB;
+    const pb = invertB ? Fraction.of(b - 1, b) : Fraction.of(1, b);
+    out.p = out.p.mul(pa.complement()).mul(second ? pb : pb.complement());
+    return second;
+  };
+  switch (s.kind) {
+    case 'poison':
+      if (d.resist.poison) break;
+      if (trigger(s.oneIn, s.over, s.chanceIn)) {
+        out.poison = s.levels;
+        out.text.push('poisoned');
+      }
+      break;
+    case 'paralyse':
+      if (d.resist.poison) break;
+      if (trigger(20, 2, 3, true)) {
+        const n = 1 + r2(t, 3, 'paralysis: 1 + random2(3)');
+        out.paralysis = n;
+        out.p = out.p.mul(Fraction.of(1, 3));
+        out.text.push('paralysed');
+      }
+      break;
+    case 'rot':
+      if (d.undead) break;
+      if (trigger(20, 2, 3)) {
+        out.rot = 1 + r2(t, 3, 'rot: 1 + random2(3)');
+        out.p = out.p.mul(Fraction.of(1, 3));
+        out.rotMaxHp = dmg > 5;
+        out.text.push('rotting');
+      }
+      if (oneIn(t, 4, 'disease: 1 in 4')) {
+        out.disease = true;
+        out.p = out.p.mul(Fraction.of(1, 4));
+        out.text.push('diseased');
+      } else out.p = out.p.mul(Fraction.of(3, 4));
+      break;
+    case 'cold':
+    case 'fire': {
+      const k = s.kind === 'cold' ? d.resist.cold : d.resist.fire;
+      let law = s.kind === 'cold' ? r2Law(2 * hd).map((v) => hd + v) : r2Law(15).map((v) => 15 + v);
+      let x = s.kind === 'cold' ? hd + r2(t, 2 * hd, `cold: HD + random2(2 x HD)`) : 15 + r2(t, 15, 'fire: 15 + random2(15)');
+      if (k > 0) {
+        x = div(x, 1 + k * k);
+        law = law.map((v) => div(v, 1 + k * k));
+      } else if (k < 0) {
+        const more = s.kind === 'cold' ? r2Law(2 * hd).map((v) => hd + v) : r2Law(8).map((v) => 8 + v);
+        x += s.kind === 'cold' ? hd + r2(t, 2 * hd, 'cold vulnerability') : 8 + r2(t, 8, 'fire vulnerability');
+        law = law.plus(more);
+      }
+      out.extra = x;
+      out.p = out.p.mul(law.prob(x));
+      out.text.push(s.kind === 'cold' ? `frozen for ${x}` : `burned for ${x}`);
+      break;
+    }
+  }
+  return out;
+}
+
+/** Expected damage of a whole attack sequence (for previews): each attack's chance x mean damage. */
+export function sequenceMean(p: MonsterAttackPlan, d: Defender): Fraction {
+  let e = Fraction.ZERO;
+  const hit = blockChance(p.hd, d).complement().mul(monsterHitChance(p.toHit, d));
+  for (const m of p.attacks) e = e.add(hit.mul(monsterDamageLaw(p, m, d).mean()));
+  return e;
+}
