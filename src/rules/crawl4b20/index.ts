@@ -232,6 +232,7 @@ export function createCrawl(tables: CrTables): Ruleset {
     const species = cat.species.get(h.species);
     if (!species) throw new Error(`unknown species "${h.species}"`);
     // Hit points (newgame.cc, level_change): the job's and species' start, then each level's roll and the species' adjustment.
+    if (t) t.rule(SECTION_UPKEEP, 'Hit points');
     let levelHp = h.jobHp + species.hpAdjust;
     const silent = t?.silent();
     for (let L = 2; L <= lvl; L++) {
@@ -244,7 +245,6 @@ export function createCrawl(tables: CrTables): Ruleset {
     const c = cat.character(sheet, form, effects, pack.reduce((n, s) => n + (cat.potions.get(s.item)?.mass ?? 0) * s.quantity, 0));
     const hp = maxHp(c, levelHp);
     if (t?.recording) {
-      t.rule(SECTION_UPKEEP, 'Hit points');
       t.value('hit points', hp, `job ${h.jobHp} + species ${species.hpAdjust}, levels 2-${lvl} rolled, + level ${lvl} x fighting ${c.skills.fighting} / 5${c.form ? `, x ${c.form.hpTenths}/10 ${c.form.name} form` : ''}`);
     }
     const title = `${species.name} ${capital(h.job)} ${lvl}`;
@@ -282,7 +282,7 @@ export function createCrawl(tables: CrTables): Ruleset {
     let hp = m.hp.add;
     let weapon: MonsterRules['weapon'] = null;
     if (t) {
-      if (t.recording) t.rule(SECTION_CREATION, 'Hit points and weapon');
+      t.rule(SECTION_CREATION, 'Hit points and weapon');
       const silent = t.silent();
       for (let i = 0; i < m.hd; i++) hp += m.hp.min + r2(silent, m.hp.rand + 1, 'hit die');
       if (t.recording) t.value('hit points', hp, `${m.hd} hit dice of ${m.hp.min} + random2(${m.hp.rand + 1})${m.hp.add ? ` + ${m.hp.add}` : ''}`);
@@ -623,6 +623,7 @@ export function createCrawl(tables: CrTables): Ruleset {
     const patch: Record<string, unknown> = { blocks: 0 };
     let hp = f.body.hp;
     const note = (text: string, tone: 'info' | 'good' | 'bad' = 'info') => effects.push({ kind: 'message', text, tone });
+    t.rule(SECTION_UPKEEP, 'Durations, poison, rot, hunger and regeneration');
     const set = (kind: string, n: number) => effects.push(n > 0 ? { kind: 'status', target: f.id, status: { kind, level: n }, mode: 'set' } : { kind: 'remove-status', target: f.id, status: kind });
     for (const k of DURATIONS) {
       const n = level(f, k);
@@ -644,7 +645,6 @@ export function createCrawl(tables: CrTables): Ruleset {
     }
     const poison = level(f, 'poison');
     if (poison > 0) {
-      if (t.recording) t.rule(SECTION_UPKEEP, 'Poison');
       if (r2(t, 5, 'poison: random2(5) <= poison - 1') <= poison - 1) {
         let dmg = 1;
         if (poison > 10 && r2(t, poison, 'poison: random2(poison) >= 8') >= 8) dmg = 5 + r2(t, 10, 'poison: 5 + random2(10)');
@@ -694,12 +694,12 @@ export function createCrawl(tables: CrTables): Ruleset {
     const m = monsterOf(f);
     const r = monsterRules(f) as MonsterRules;
     const effects: Effect[] = [];
+    t.rule(SECTION_UPKEEP, `${m.name}: regeneration, poison, confusion`);
     if (m.flags.includes('regenerates') || oneIn(t, 25, 'monster regeneration: 1 in 25')) {
       if (f.body.hp < f.body.maxHp) effects.push({ kind: 'heal', target: f.id, amount: 1, cause: 'regeneration' });
     }
     const poison = level(f, 'poison');
     if (poison > 0) {
-      if (t.recording) t.rule(SECTION_UPKEEP, `${m.name}: poison ${poison}`);
       const pv = poison - 1;
       let dmg = 0;
       if (coin(t, 'poison: coinflip')) dmg += 1 + r2(t, pv + 3, `poison: 1 + random2(${pv + 3})`);
