@@ -74,6 +74,7 @@ import {
   blockChance,
   monsterDamageLaw,
   monsterHitChance,
+  monsterHitOdds,
   planMonster,
   rollMonsterAttack,
   rollSpecial,
@@ -879,7 +880,7 @@ export function createCrawl(tables: CrTables): Ruleset {
         t.value('your EV, SH and AC', def.ev, `EV ${def.ev}, SH ${def.sh}, AC ${def.ac}`);
       }
       const res = rollMonsterAttack(t, plan, mdam, def);
-      p = p.mul(res.p);
+      p = p.mul(monsterHitOdds(plan, mdam, def, res));
       if (res.blocked) {
         blocks++;
         parts.push('blocked');

@@ -118,7 +118,15 @@ export interface MonsterHit {
   readonly blocked: boolean;
   readonly hit: boolean;
   readonly damage: number;
-  readonly p: Fraction;
+}
+
+/** The exact probability of one attack's outcome. */
+export function monsterHitOdds(p: MonsterAttackPlan, mdam: number, d: Defender, r: MonsterHit): Fraction {
+  const pBlock = blockChance(p.hd, d);
+  if (r.blocked) return pBlock;
+  const pHit = monsterHitChance(p.toHit, d);
+  if (!r.hit) return pBlock.complement().mul(pHit.complement());
+  return pBlock.complement().mul(pHit).mul(monsterDamageLaw(p, mdam, d).prob(r.damage));
 }
 
 /** One attack of the sequence. */
@@ -132,17 +140,15 @@ export function rollMonsterAttack(t: Tracer, p: MonsterAttackPlan, mdam: number,
     const b = r2(t, pro, `block: random2(SH ${d.sh} + ${div(proX, 5)})`);
     blocked = t.recording ? t.check('blocked when the attack roll <= the shield roll', a, '<=', b) : a <= b;
   }
-  const pBlock = blockChance(p.hd, d);
   const ev = r2limit(t, d.ev, 40, `dodge: random2limit(EV ${d.ev}, 40)`);
   const dx = div(r2(t, d.dex, 'dodge: random2(Dex) / 3'), 3);
   const D = ev + dx - (d.seesAttacker ? 2 : 14);
-  if (blocked) return { blocked: true, hit: false, damage: 0, p: pBlock };
+  if (blocked) return { blocked: true, hit: false, damage: 0 };
   if (t.recording) t.value('dodge', D, `${ev} from EV ${d.ev} + ${dx} from Dex - ${d.seesAttacker ? '2 (seen)' : '14 (unseen)'}`);
   const roll = r2(t, p.toHit, `to-hit: random2(${p.toHit})`);
   let hit = t.recording ? t.check('to-hit >= dodge', roll, '>=', D) : roll >= D;
   if (!hit && oneIn(t, 30, 'lucky hit: 1 in 30')) hit = true;
-  const pHit = monsterHitChance(p.toHit, d);
-  if (!hit) return { blocked: false, hit: false, damage: 0, p: pBlock.complement().mul(pHit.complement()) };
+  if (!hit) return { blocked: false, hit: false, damage: 0 };
   let dmg = 0;
   let size = 0;
   const w = p.weapon;
@@ -167,8 +173,7 @@ export function rollMonsterAttack(t: Tracer, p: MonsterAttackPlan, mdam: number,
     dmg -= red;
   }
   if (dmg < 1) dmg = 0;
-  const law = monsterDamageLaw(p, mdam, d);
-  return { blocked: false, hit: true, damage: dmg, p: pBlock.complement().mul(pHit).mul(law.prob(dmg)) };
+  return { blocked: false, hit: true, damage: dmg };
 }
 
 export interface SpecialResult {
