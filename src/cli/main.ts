@@ -173,17 +173,30 @@ program
 program
   .command('calc')
   .description('compute, without rolling, a character\'s numbers and exact odds against a target (docs/CLI.md)')
-  .argument('<ruleset>', 'the ruleset (angband-3.0.5)')
-  .requiredOption('--attacker <spec>', 'a hero preset (arena list heroes --ruleset angband-3.0.5) or inline JSON')
-  .requiredOption('--defender <spec>', 'a monster (arena list foes --ruleset angband-3.0.5) or inline JSON')
+  .argument('<ruleset>', 'the ruleset (angband-3.0.5 or crawl-4.0b20)')
+  .requiredOption('--attacker <spec>', 'a hero preset (arena list heroes --ruleset RULESET) or inline JSON')
+  .requiredOption('--defender <spec>', 'a monster (arena list foes --ruleset RULESET) or inline JSON')
   .addOption(new Option('--edition <edition>', 'spoiler: as the seed document says; source: as the game\'s code does').choices([...EDITIONS]).default('spoiler'))
   .option('--distance <n>', 'squares between them, for missiles', '1')
   .addOption(new Option('--visibility <v>', 'whether the attacker sees the target: auto (unseen only if invisible to it)').choices(['auto', 'seen', 'unseen']).default('auto'))
   .option('--json', 'print JSON instead of a table')
   .action(async (ruleset: string, o: { attacker: string; defender: string; edition: string; distance: string; visibility: string; json?: boolean }) => {
+    if (ruleset === 'crawl-4.0b20') {
+      const { crawlCalcReport, formatCrawlReport } = await import('./calc-crawl.js');
+      const { CalcInputError } = await import('./calc.js');
+      let report;
+      try {
+        report = crawlCalcReport(content(), { attacker: o.attacker, defender: o.defender, edition: o.edition as Edition });
+      } catch (e) {
+        if (e instanceof CalcInputError) throw new UsageError(e.message);
+        throw e;
+      }
+      process.stdout.write(o.json ? `${JSON.stringify(report, null, 2)}\n` : formatCrawlReport(report));
+      return;
+    }
     if (ruleset !== 'angband-3.0.5') {
       const known = availableRulesets().includes(ruleset as (typeof RULESET_IDS)[number]);
-      throw new UsageError(`calc: ${known ? `the calculator covers angband-3.0.5 only; "${ruleset}" has none yet` : `unknown ruleset "${ruleset}"; the calculator covers angband-3.0.5`}`);
+      throw new UsageError(`calc: ${known ? `the calculator covers angband-3.0.5 and crawl-4.0b20; "${ruleset}" has none yet` : `unknown ruleset "${ruleset}"; the calculator covers angband-3.0.5 and crawl-4.0b20`}`);
     }
     const distance = /^\d+$/.test(o.distance) ? Number(o.distance) : NaN;
     if (!Number.isInteger(distance) || distance < 1 || distance > 40) throw new UsageError(`--distance: must be a whole number from 1 to 40 (got "${o.distance}")`);

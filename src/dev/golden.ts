@@ -37,6 +37,10 @@ function angband(s: Partial<DuelSetup> & Pick<DuelSetup, 'seed'>): DuelSetup {
   return setup({ ruleset: 'angband-3.0.5', hero: { template: 'warrior', options: {} }, foe: { template: 'uruk', options: {} }, ...s });
 }
 
+function crawl(s: Partial<DuelSetup> & Pick<DuelSetup, 'seed'>): DuelSetup {
+  return setup({ ruleset: 'crawl-4.0b20', hero: { template: 'minotaur-fighter', options: {} }, foe: { template: 'orc-warrior', options: {} }, ...s });
+}
+
 /**
  * A simple player for golden replays with a player-controlled hero: closes in on the foe and
  * strikes, throwing when it has something to throw and the foe is three or more cells away.
@@ -74,6 +78,13 @@ export const GOLDEN: readonly Golden[] = [
   { name: 'angband-source-champion-drolem', setup: angband({ seed: 'golden-a4', edition: 'source', hero: { template: 'half-troll-warrior', options: {} }, foe: { template: 'drolem', options: {} }, arena: 'pit', foeState: 'hunting' }) },
   { name: 'angband-player-paladin-mummy', setup: angband({ seed: 'golden-a5', heroControl: 'player', hero: { template: 'dunadan-paladin', options: {} }, foe: { template: 'mummified-human', options: {} }, arena: 'random-rooms', foeState: 'hunting' }) },
   { name: 'angband-taken-over-priest-naga', setup: angband({ seed: 'golden-a6', hero: { template: 'dwarf-priest', options: {} }, foe: { template: 'green-naga', options: {} }, arena: 'cave' }), branchAt: 10 },
+  { name: 'crawl-minotaur-orc-warrior', setup: crawl({ seed: 'golden-c1' }) },
+  { name: 'crawl-source-troll-monk-yak', setup: crawl({ seed: 'golden-c2', edition: 'source', hero: { template: 'troll-monk', options: {} }, foe: { template: 'yak', options: {} }, arena: 'pit', foeState: 'hunting' }) },
+  { name: 'crawl-source-elf-assassin-goblin', setup: crawl({ seed: 'golden-c3', edition: 'source', hero: { template: 'elf-assassin', options: {} }, foe: { template: 'goblin', options: {} }, arena: 'hall' }) },
+  { name: 'crawl-classic-hill-orc-gnoll', setup: crawl({ seed: 'golden-c4', hero: { template: 'hill-orc-fighter', options: { 'stat-system': 'classic' } }, foe: { template: 'gnoll', options: {} }, arena: 'cave', foeState: 'hunting' }) },
+  { name: 'crawl-source-transmuter-ogre', setup: crawl({ seed: 'golden-c5', edition: 'source', hero: { template: 'human-transmuter', options: {} }, foe: { template: 'ogre', options: {} }, arena: 'pit', foeState: 'hunting' }) },
+  { name: 'crawl-player-centaur-naga-warrior', setup: crawl({ seed: 'golden-c6', heroControl: 'player', hero: { template: 'centaur-hunter', options: {} }, foe: { template: 'naga-warrior', options: {} }, arena: 'random-rooms', foeState: 'hunting' }) },
+  { name: 'crawl-source-merfolk-ghoul', setup: crawl({ seed: 'golden-c7', edition: 'source', hero: { template: 'merfolk-gladiator', options: {} }, foe: { template: 'ghoul', options: {} }, arena: 'cave', foeState: 'hunting' }) },
   { name: 'angband-source-mage-purple-worm', setup: angband({ seed: 'golden-a7', edition: 'source', hero: { template: 'gnome-mage', options: { level: 30 } }, foe: { template: 'purple-worm', options: {} }, arena: 'rooms', foeState: 'hunting' }) },
 ];
 
@@ -119,6 +130,10 @@ export const CATALOGUE: readonly DuelSetup[] = [
   ...[1, 2].map((n) => angband({ seed: String(n), hero: { template: 'dunadan-paladin', options: {} }, foe: { template: 'olog', options: {} }, arena: 'pit', foeState: 'hunting' })),
   ...[1, 2].map((n) => angband({ seed: String(n), hero: { template: 'gnome-mage', options: {} }, foe: { template: 'snaga', options: {} }, arena: 'hall', edition: 'source' })),
   ...[1, 2].map((n) => angband({ seed: String(n), hero: { template: 'half-troll-warrior', options: {} }, foe: { template: 'drolem', options: {} }, arena: 'pit', foeState: 'hunting' })),
+  ...[1, 2, 3].map((n) => crawl({ seed: String(n) })),
+  ...[1, 2, 3].map((n) => crawl({ seed: String(n), edition: 'source' })),
+  ...[1, 2].map((n) => crawl({ seed: String(n), hero: { template: 'troll-monk', options: {} }, foe: { template: 'troll', options: {} }, arena: 'pit', foeState: 'hunting', edition: 'source' })),
+  ...[1, 2].map((n) => crawl({ seed: String(n), hero: { template: 'kenku-wanderer', options: { 'stat-system': 'classic' } }, foe: { template: 'killer-bee', options: {} }, arena: 'hall' })),
 ];
 
 /** A short readable transcript of one duel: who, the outcome, hits and damage, the last words. */

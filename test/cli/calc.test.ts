@@ -122,7 +122,37 @@ describe('arena calc (spawned)', () => {
       expect(r.stderr).not.toMatch(STACK_FRAME);
     }
     expect(bad.stderr).toMatch(/^arena: --attacker: \$\.level: /);
-    expect(other.stderr).toMatch(/^arena: calc: the calculator covers angband-3\.0\.5 only/);
+    expect(other.stderr).toMatch(/^arena: calc: the calculator covers angband-3\.0\.5 and crawl-4\.0b20; "pixel-dungeon" has none yet/);
     expect(distance.stderr).toMatch(/^arena: --distance: must be a whole number from 1 to 40/);
+  });
+});
+
+describe('arena calc crawl-4.0b20', () => {
+  it('in-process: derived numbers and exact odds (hand-worked stats) for a preset against a monster', async () => {
+    const { crawlCalcReport } = await import('../../src/cli/calc-crawl.js');
+    const r = crawlCalcReport(content, { attacker: 'minotaur-fighter', defender: 'orc-warrior', edition: 'source' });
+    // Minotaur Str 18 Dex 10, hand axe (weight 6): damage 18 + (-4 x 4) / 10 = 17; accuracy 10 + (4 x 6) / 10 = 12.
+    expect([r.attacker.strWeight, r.attacker.damageStat, r.attacker.accuracyStat]).toEqual([6, 17, 12]);
+    // Scale mail (-2) at armour 5: -2 + 5 / 3 = -1; the heavy-armour cut -2 x 14 / 10 = -2 outweighs dodging 3 / 2 = 1, so adds nothing: EV 9.
+    expect(r.attacker.ev).toBe(9);
+    expect(r.melee.hit.fraction).toMatch(/^\d+\/\d+$/);
+    expect(r.melee.timePerAttack).toBe(11);
+    expect(r.monster.attacks).toEqual([20]);
+    const classic = crawlCalcReport(content, { attacker: JSON.stringify({ preset: 'minotaur-fighter', statSystem: 'classic' }), defender: 'orc-warrior', edition: 'source' });
+    expect([classic.attacker.damageStat, classic.attacker.accuracyStat, classic.attacker.strWeight]).toEqual([18, 10, null]);
+  });
+  it('spawned: a table, JSON, and one-line refusals naming the path', async () => {
+    const [table, json, bad] = await Promise.all([
+      arena(['calc', 'crawl-4.0b20', '--attacker', 'troll-monk', '--defender', 'yak']),
+      arena(['calc', 'crawl-4.0b20', '--attacker', 'elf-assassin', '--defender', '{"monster":"goblin","state":"sleeping"}', '--json']),
+      arena(['calc', 'crawl-4.0b20', '--attacker', '{"species":"troll","skills":{"fighting":30}}', '--defender', 'yak']),
+    ]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/against the yak/);
+    const report = JSON.parse(json.stdout) as { melee: { stab: { fraction: string } } };
+    expect(report.melee.stab.fraction).toBe('1');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^arena: --attacker: \$\.skills\.fighting: /);
+    expect(bad.stderr).not.toMatch(STACK_FRAME);
   });
 });
