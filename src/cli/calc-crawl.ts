@@ -1,7 +1,6 @@
 import type { ZodType } from 'zod';
 import type { Content } from '../content/index.js';
 import { heroProblem } from '../content/crawl.js';
-import { JsonSyntaxError, formatPath, parseStrictJson } from '../content/strict-json.js';
 import { lazySchema } from '../content/zod.js';
 import { type CrCalcReport, calculateCrawl, formatCrawlReport } from '../rules/crawl4b20/calc.js';
 import { CrCatalogue } from '../rules/crawl4b20/catalogue.js';
@@ -9,7 +8,7 @@ import type { CrEffects } from '../rules/crawl4b20/character.js';
 import type { CrTarget } from '../rules/crawl4b20/melee.js';
 import { CR_FORMS, CR_MUTATIONS, CR_SKILLS, type CrHero, type CrItemSpec } from '../rules/crawl4b20/types.js';
 import type { Edition } from '../rules/edition.js';
-import { CalcInputError } from './calc.js';
+import { CalcInputError, parseSpec } from './calc.js';
 
 /**
  * `arena calc crawl-4.0b20`: the attacker is a hero preset or inline JSON (a preset to change, or
@@ -93,23 +92,6 @@ const schemas = lazySchema((z) => {
   });
   return { attacker, defender };
 });
-
-function parseSpec<T>(option: string, text: string, schema: ZodType<T>, asId: (id: string) => T): T {
-  if (!text.trim().startsWith('{')) return asId(text.trim());
-  let raw: unknown;
-  try {
-    raw = parseStrictJson(text);
-  } catch (e) {
-    if (e instanceof JsonSyntaxError) throw new CalcInputError(`${option}: ${e.jsonPath}: ${e.reason} (column ${e.column})`);
-    throw e;
-  }
-  const r = schema.safeParse(raw);
-  if (!r.success) {
-    const issue = r.error.issues[0];
-    throw new CalcInputError(`${option}: ${formatPath((issue?.path ?? []) as (string | number)[])}: ${issue?.message ?? 'invalid'}`);
-  }
-  return r.data;
-}
 
 export function crawlCalcReport(content: Content, o: { attacker: string; defender: string; edition: Edition }): CrCalcReport {
   const t = content.crawl;

@@ -95,7 +95,7 @@ const schemas = lazySchema((z) => {
 });
 
 /** A spec: an id, or inline JSON (starting with `{`) checked against `schema`. */
-function parseSpec<T>(option: string, text: string, schema: ZodType<T>, asId: (id: string) => T): T {
+export function parseSpec<T>(option: string, text: string, schema: ZodType<T>, asId: (id: string) => T): T {
   if (!text.trim().startsWith('{')) return asId(text.trim());
   let raw: unknown;
   try {
