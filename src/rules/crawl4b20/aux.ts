@@ -188,14 +188,33 @@ export function fireChance(p: AuxPlan, k: AuxKindPlan, chosen: AuxKind | null): 
 
 export const auxToHitLaw = (p: AuxPlan): Distribution => r2Law(p.toHit);
 
+const hitMemo = new WeakMap<AuxPlan, Fraction>();
+const damageMemo = new WeakMap<AuxKindPlan, Distribution>();
+
 export function auxHitChance(p: AuxPlan): Fraction {
+  const known = hitMemo.get(p);
+  if (known) return known;
+  const f = auxHitChanceOf(p);
+  hitMemo.set(p, f);
+  return f;
+}
+
+function auxHitChanceOf(p: AuxPlan): Fraction {
   const law = auxToHitLaw(p);
   if (p.edition === 'spoiler') return chance(law, (v) => v > p.ev);
   const pass = chance(law, (v) => v >= p.ev);
   return pass.add(pass.complement().mul(Fraction.of(1, 30)));
 }
 
-export const auxDamageLaw = (p: AuxPlan, k: AuxKindPlan): Distribution => stepsLaw(p.steps(k.damage), k.damage);
+/** The damage law of one kind (kept with the kind's plan: plans are reused while nothing changes). */
+export function auxDamageLaw(p: AuxPlan, k: AuxKindPlan): Distribution {
+  let d = damageMemo.get(k);
+  if (!d) {
+    d = stepsLaw(p.steps(k.damage), k.damage);
+    damageMemo.set(k, d);
+  }
+  return d;
+}
 
 /** Rolls the second attacks; `alive` says whether the monster still stands after each hit. */
 export function rollAux(t: Tracer, p: AuxPlan, gate: boolean, hpLeft: number): AuxEvent[] {

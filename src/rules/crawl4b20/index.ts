@@ -1,4 +1,6 @@
+import type { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
+import type { Edition } from '../edition.js';
 import type { Tracer } from '../../core/trace.js';
 import { type Status, stackKey } from '../../world/components.js';
 import { Terrain } from '../../world/terrain.js';
@@ -28,6 +30,7 @@ import {
   actionTime,
   armed,
   armourClass,
+  burden,
   evasion,
   has,
   hungerRate,
@@ -368,7 +371,7 @@ export function createCrawl(tables: CrTables): Ruleset {
         let mv = 10;
         if (!c.form && has(c, 'centaur')) mv = 8;
         if (c.form?.id === 'spider') mv = 8;
-        mv += [0, 1, 3][0] as number;
+        mv += [0, 1, 3][burden(c).state] as number;
         time = div(time * mv, 10);
         if (!c.form && has(c, 'naga')) time = div(time * 14, 10);
       }
@@ -715,12 +718,52 @@ export function createCrawl(tables: CrTables): Ruleset {
     return effects;
   }
 
+  /**
+   * Plans and their exact laws, reused while the character, the target and the edition are the
+   * same (they usually are, attack after attack): the laws cost far more than the rolls.
+   */
+  const plans = new Map<string, { plan: MainPlan; aux: ReturnType<typeof planAux>; latents: ReturnType<typeof latents>; hit: Map<string, Fraction>; damage: Map<string, Distribution> }>();
+  function planned(c: CrCharacter, tgt: CrTarget, edition: Edition) {
+    const key = JSON.stringify([edition, c, tgt]);
+    let p = plans.get(key);
+    if (!p) {
+      if (plans.size > 256) plans.clear();
+      const plan = planMain(c, tgt, edition);
+      p = { plan, aux: planAux(c, tgt, edition), latents: latents(plan), hit: new Map(), damage: new Map() };
+      plans.set(key, p);
+    }
+    const entry = p;
+    return {
+      plan: entry.plan,
+      aux: entry.aux,
+      latents: entry.latents,
+      hitChance(heavy: number, hh: boolean): Fraction {
+        const k = `${heavy}/${hh}`;
+        let f = entry.hit.get(k);
+        if (!f) {
+          f = hitChanceFrom(entry.plan, toHitLaw(entry.plan, heavy, hh));
+          entry.hit.set(k, f);
+        }
+        return f;
+      },
+      damage(hh: boolean, stab: number): Distribution {
+        const k = `${hh}/${stab}`;
+        let dl = entry.damage.get(k);
+        if (!dl) {
+          dl = damageLaw(entry.plan, hh, stab);
+          entry.damage.set(k, dl);
+        }
+        return dl;
+      },
+    };
+  }
+
   function heroMelee(t: Tracer, a: FighterView, d: FighterView, ctx: AttackContext): AttackOutcome {
     const c = characterOf(a, ctx.attackerTerrain === Terrain.Water);
     const r = heroRules(a) as HeroRules;
     const tgt = targetOf(d, ctx);
-    const plan = planMain(c, tgt, ctx.edition);
-    const aux = planAux(c, tgt, ctx.edition);
+    const laws = planned(c, tgt, ctx.edition);
+    const { plan, aux } = laws;
     const whom = nameOf(d);
     const effects: Effect[] = [];
     if (t.recording) {
@@ -808,19 +851,11 @@ export function createCrawl(tables: CrTables): Ruleset {
     // The main blow's exact odds, summed over heavy armour, the gate and the hand-and-a-half bonus, with the second attacks.
     const events = hpLeft >= 1 ? rollAux(t, aux, gate, hpLeft) : [];
     let sum = Fraction.ZERO;
-    const dmgCache = new Map<string, import('../../core/distribution.js').Distribution>();
-    for (const l of latents(plan)) {
-      const ph = hitChanceFrom(plan, toHitLaw(plan, l.heavy, l.hh));
+    for (const l of laws.latents) {
+      const ph = laws.hitChance(l.heavy, l.hh);
       let m: Fraction;
-      if (hit) {
-        const key = `${l.hh}`;
-        let dl = dmgCache.get(key);
-        if (!dl) {
-          dl = damageLaw(plan, l.hh, stab);
-          dmgCache.set(key, dl);
-        }
-        m = ph.mul(dl.prob(dmg));
-      } else m = ph.complement();
+      if (hit) m = ph.mul(laws.damage(l.hh, stab).prob(dmg));
+      else m = ph.complement();
       if (m.num === 0n) continue;
       const go = plan.fumbleDex === null ? Fraction.ONE : fumbleChance(plan.fumbleDex).complement();
       sum = sum.add(l.p.mul(go).mul(m).mul(hpLeft >= 1 ? auxOdds(aux, l.gate, events, hpLeft) : Fraction.ONE));
@@ -848,6 +883,19 @@ export function createCrawl(tables: CrTables): Ruleset {
       ? `${stabWord}${subjectOf(a)} ${verb(a, 'hit')} ${whom}${dmg > 0 ? ` for ${dmg}` : ' but do no damage'}${notes.length ? ` (${notes.join(', ')})` : ''}.${auxText}`
       : `${stabWord}${subjectOf(a)} ${verb(a, 'miss', 'misses')} ${whom}.${auxText}`;
     return { hit: hit || events.some((e) => e.hit), damage: dmg + events.reduce((n, e) => n + e.damage, 0), effects, cost: time * K, summary, odds: p };
+  }
+
+  const monsterMemo = new Map<string, Fraction>();
+  /** A monster attack's odds, remembered by the attack and the hero's defences. */
+  function monsterOdds(plan: MonsterAttackPlan, mdam: number, def: Defender, res: { blocked: boolean; hit: boolean; damage: number }): Fraction {
+    const key = JSON.stringify([plan.hd, plan.toHit, plan.weapon?.def.id ?? null, plan.weapon?.plus2 ?? 0, plan.weapon?.orcish ?? false, mdam, def, res]);
+    let f = monsterMemo.get(key);
+    if (!f) {
+      if (monsterMemo.size > 4096) monsterMemo.clear();
+      f = monsterHitOdds(plan, mdam, def, res);
+      monsterMemo.set(key, f);
+    }
+    return f;
   }
 
   function monsterMelee(t: Tracer, a: FighterView, d: FighterView, ctx: AttackContext): AttackOutcome {
@@ -880,7 +928,7 @@ export function createCrawl(tables: CrTables): Ruleset {
         t.value('your EV, SH and AC', def.ev, `EV ${def.ev}, SH ${def.sh}, AC ${def.ac}`);
       }
       const res = rollMonsterAttack(t, plan, mdam, def);
-      p = p.mul(monsterHitOdds(plan, mdam, def, res));
+      p = p.mul(monsterOdds(plan, mdam, def, res));
       if (res.blocked) {
         blocks++;
         parts.push('blocked');
