@@ -1,4 +1,4 @@
-import type { Distribution } from '../../core/distribution.js';
+import { type Distribution, mixture } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Edition } from '../edition.js';
 import type { Tracer } from '../../core/trace.js';
@@ -425,7 +425,7 @@ export function createCrawl(tables: CrTables): Ruleset {
       let hit = Fraction.ZERO;
       let expected = Fraction.ZERO;
       let time = Fraction.ZERO;
-      const dmgParts: { weight: Fraction; dist: import('../../core/distribution.js').Distribution }[] = [];
+      const dmgParts: { weight: Fraction; dist: Distribution }[] = [];
       const stabP = stab.b === 0 ? Fraction.ZERO : stab.roll ? stabRollChance(plan) : Fraction.ONE;
       const fumble = plan.fumbleDex === null ? Fraction.ZERO : fumbleChance(plan.fumbleDex);
       for (const l of latents(plan)) {
@@ -448,7 +448,7 @@ export function createCrawl(tables: CrTables): Ruleset {
         time = time.add(l.p.mul(go).mul(Fraction.of(attackTime(c, actionTime(c), ws)))).add(l.p.mul(fumble).mul(Fraction.of(actionTime(c))));
       }
       const total = dmgParts.reduce((n, p) => n.add(p.weight), Fraction.ZERO);
-      const damage = total.num === 0n ? damageLaw(plan, false, 0) : mixtureOf(dmgParts.map((p) => ({ weight: p.weight.div(total), dist: p.dist })));
+      const damage = total.num === 0n ? damageLaw(plan, false, 0) : mixture(dmgParts.map((p) => ({ weight: p.weight.div(total), dist: p.dist })));
       const notes: string[] = [];
       if (stab.b) notes.push(`stab ${stabP.percent(1)}`);
       if (plan.fumbleDex !== null) notes.push(`fumbles ${fumble.percent(1)} in water`);
@@ -990,10 +990,3 @@ function stabText(b: number, state: CrTarget['state']): string {
   return 'You catch the unaware monster off guard!';
 }
 
-function mixtureOf(parts: { weight: Fraction; dist: import('../../core/distribution.js').Distribution }[]): import('../../core/distribution.js').Distribution {
-  return mixtureFn(parts);
-}
-
-import { mixture as mixtureFn } from '../../core/distribution.js';
-
-export type { MainPlan };
