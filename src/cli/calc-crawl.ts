@@ -1,12 +1,12 @@
 import type { ZodType } from 'zod';
 import type { Content } from '../content/index.js';
-import { heroProblem } from '../content/crawl.js';
+import { heroProblem } from '../rules/crawl4b20/checks.js';
 import { lazySchema } from '../content/zod.js';
 import { type CrCalcReport, calculateCrawl, formatCrawlReport } from '../rules/crawl4b20/calc.js';
 import { CrCatalogue } from '../rules/crawl4b20/catalogue.js';
 import type { CrEffects } from '../rules/crawl4b20/character.js';
 import type { CrTarget } from '../rules/crawl4b20/melee.js';
-import { CR_FORMS, CR_MUTATIONS, CR_SKILLS, type CrHero, type CrItemSpec } from '../rules/crawl4b20/types.js';
+import { CR_BRANDS, CR_FORMS, CR_MUTATIONS, CR_SKILLS, type CrHero, type CrItemSpec } from '../rules/crawl4b20/types.js';
 import type { Edition } from '../rules/edition.js';
 import { CalcInputError, parseSpec } from './calc.js';
 
@@ -124,8 +124,9 @@ export function crawlCalcReport(content: Content, o: { attacker: string; defende
     hunger: a.effects?.hunger ?? preset?.hunger ?? 6000,
     description: 'calculator',
   };
-  if (hero.weapon?.brand !== undefined && !['flaming', 'freezing', 'holy-wrath', 'electrocution', 'orc-slaying', 'venom', 'draining', 'vorpal', 'vampiricism', 'disruption', 'pain', 'speed', 'protection'].includes(hero.weapon.brand)) {
-    throw new CalcInputError(`--attacker: $.weapon.brand: unknown brand "${hero.weapon.brand}"`);
+  const brands: readonly string[] = CR_BRANDS.filter((b) => b !== 'confuse');
+  if (hero.weapon?.brand !== undefined && !brands.includes(hero.weapon.brand)) {
+    throw new CalcInputError(`--attacker: $.weapon.brand: unknown brand "${hero.weapon.brand}"; choose one of: ${brands.join(', ')}`);
   }
   const problem = heroProblem(hero, t);
   if (problem) throw new CalcInputError(`--attacker: $${problem.path}: ${problem.message}`);

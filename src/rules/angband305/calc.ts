@@ -1,9 +1,11 @@
-import type { Distribution } from '../../core/distribution.js';
 import type { Fraction } from '../../core/fraction.js';
 import type { Ratio } from '../../core/ratio.js';
 import { stackKey, type ItemStack } from '../../world/components.js';
 import { PREVIEW_TRACER } from '../common.js';
+import { type Odds, type Spread, odds, spread } from '../calc-report.js';
 import type { Edition } from '../edition.js';
+
+export type { Odds, Spread };
 import { type MissilePlan, type Target, blowOdds, missileOdds, planMelee, planShot, planThrow, roundLaw } from './attacks.js';
 import type { AngCatalogue } from './catalogue.js';
 import {
@@ -51,18 +53,6 @@ export interface CalcRequest {
   /** 'auto': unseen only when the target is invisible and the attacker cannot see it. */
   readonly visibility: 'auto' | 'seen' | 'unseen';
   readonly edition: Edition;
-}
-
-/** An exact probability, as a fraction and a percentage. */
-export interface Odds {
-  readonly fraction: string;
-  readonly percent: number;
-}
-
-export interface Spread {
-  readonly min: number;
-  readonly mean: number;
-  readonly max: number;
 }
 
 export interface CritReport {
@@ -116,8 +106,6 @@ export interface CalcReport {
 }
 
 const num = (r: Ratio): number => r.num / r.den;
-const odds = (f: Fraction): Odds => ({ fraction: f.toString(), percent: Number((f.toNumber() * 100).toFixed(4)) });
-const spread = (d: Distribution): Spread => ({ min: d.min, mean: Number(d.mean().toNumber().toFixed(4)), max: d.max });
 
 function critReport(plan: { readonly crit: import('./combat.js').CritPlan | null }): CritReport | null {
   if (!plan.crit) return null;

@@ -1,28 +1,17 @@
-import { Fraction } from '../../core/fraction.js';
 import type { Edition } from '../edition.js';
-import { auxMean, planAux } from './aux.js';
+import { type Odds, type Spread, odds, rounded, spread } from '../calc-report.js';
+import { Fraction } from '../../core/fraction.js';
 import { weaponName } from './catalogue.js';
-import { type CrCharacter, actionTime, armed, armourClass, burden, evasion, lightBody, seesInvisible, shieldClass, slot, stealth, strWeight } from './character.js';
-import { type CrTarget, brandMean, damageLaw, hitChanceFrom, latents, planMain, stabCategory, stabRollChance, toHitLaw, weaponSpeed, attackTime } from './melee.js';
+import { type CrCharacter, armed, armourClass, burden, evasion, lightBody, seesInvisible, shieldClass, slot, stealth, strWeight } from './character.js';
+import type { CrTarget } from './melee.js';
 import { type Defender, blockChance, monsterDamageLaw, monsterHitChance, planMonster } from './monster-melee.js';
+import { AttackLaws } from './summary.js';
 import type { CrMonster, CrWeapon } from './types.js';
 
 /**
  * The Crawl calculator: a character's derived numbers and its exact odds against a monster, and
  * the monster's against it, without rolling anything. `arena calc crawl-4.0b20` prints this.
  */
-
-export interface Odds {
-  readonly fraction: string;
-  readonly percent: number;
-}
-export interface Spread {
-  readonly min: number;
-  readonly mean: number;
-  readonly max: number;
-}
-
-const odds = (f: Fraction): Odds => ({ fraction: f.toString(), percent: Math.round(f.toNumber() * 1e6) / 1e4 });
 
 export interface CrCalcReport {
   readonly ruleset: 'crawl-4.0b20';
@@ -52,6 +41,7 @@ export interface CrCalcReport {
     readonly secondAttackGate: Odds;
     readonly handAndAHalf: Odds;
     readonly stab: Odds;
+    /** The damage of a hit, stabs mixed in by their chance. */
     readonly damagePerHit: Spread;
     readonly brand: string | null;
     readonly expectedPerAttack: number;
@@ -70,43 +60,12 @@ export interface CrCalcReport {
   };
 }
 
-const spread = (d: { min: number; max: number; mean(): Fraction }): Spread => ({ min: d.min, mean: Math.round(d.mean().toNumber() * 1000) / 1000, max: d.max });
-
 export function calculateCrawl(c: CrCharacter, name: string, monster: CrMonster, monsterWeapon: CrWeapon | null, target: CrTarget, edition: Edition): CrCalcReport {
-  const plan = planMain(c, target, edition);
-  const aux = planAux(c, target, edition);
-  let hit = Fraction.ZERO;
-  let gate = Fraction.ZERO;
-  let hh = Fraction.ZERO;
-  let expected = Fraction.ZERO;
-  let secondary = Fraction.ZERO;
-  let time = Fraction.ZERO;
-  const stab = stabCategory(plan);
-  const stabP = stab.b === 0 ? Fraction.ZERO : stab.roll ? stabRollChance(plan) : Fraction.ONE;
-  const ls = latents(plan);
-  const heavy = new Map<number, Fraction>();
-  for (const l of ls) {
-    heavy.set(l.heavy, (heavy.get(l.heavy) ?? Fraction.ZERO).add(l.p));
-    const ph = hitChanceFrom(plan, toHitLaw(plan, l.heavy, l.hh));
-    hit = hit.add(l.p.mul(ph));
-    if (l.gate) gate = gate.add(l.p);
-    if (l.hh) hh = hh.add(l.p);
-    for (const [b, pb] of [
-      [stab.b, stabP],
-      [0, stabP.complement()],
-    ] as const) {
-      if (pb.num === 0n) continue;
-      const dl = damageLaw(plan, l.hh, b);
-      expected = expected.add(l.p.mul(ph).mul(pb).mul(dl.mean()));
-      if (plan.brand) expected = expected.add(l.p.mul(ph).mul(pb).mul(brandMean(plan.brand, dl)));
-    }
-    const am = auxMean(aux, l.gate);
-    secondary = secondary.add(l.p.mul(am));
-    time = time.add(l.p.mul(Fraction.of(attackTime(c, actionTime(c), weaponSpeed(c, l.hh, l.fast).ws))));
-  }
-  const total = expected.add(secondary);
-  const dmg = damageLaw(plan, false, 0);
-  const heavyMean = [...heavy].reduce((n, [h, p]) => n.add(p.mul(Fraction.of(h))), Fraction.ZERO);
+  const laws = new AttackLaws(c, target, edition);
+  const { plan } = laws;
+  const s = laws.summary();
+  let heavyMean = Fraction.ZERO;
+  for (const [h, p] of s.heavy) heavyMean = heavyMean.add(p.mul(Fraction.of(h)));
   const w = armed(c);
 
   const body = slot(c, 'body');
@@ -124,11 +83,11 @@ export function calculateCrawl(c: CrCharacter, name: string, monster: CrMonster,
   };
   const mp = planMonster(monster.hd, monster.attacks, monsterWeapon ? { def: monsterWeapon, plus: 0, plus2: 0, orcish: monster.flags.includes('orc') } : null, false);
   const pBlock = blockChance(mp.hd, def);
-  const pHit = monsterHitChance(mp.toHit, def);
+  const pHit = pBlock.complement().mul(monsterHitChance(mp.toHit, def));
   let mExp = Fraction.ZERO;
   const perAttack = mp.attacks.map((m) => {
     const law = monsterDamageLaw(mp, m, def);
-    mExp = mExp.add(pBlock.complement().mul(pHit).mul(law.mean()));
+    mExp = mExp.add(pHit.mul(law.mean()));
     return spread(law);
   });
 
@@ -155,26 +114,26 @@ export function calculateCrawl(c: CrCharacter, name: string, monster: CrMonster,
     },
     defender: { name: monster.name, ev: target.ev, ac: target.ac, hd: target.hd, state: target.state },
     melee: {
-      hit: odds(hit),
-      heavyArmour: { min: Math.min(...heavy.keys()), mean: Math.round(heavyMean.toNumber() * 1000) / 1000, max: Math.max(...heavy.keys()) },
-      secondAttackGate: odds(gate),
-      handAndAHalf: odds(hh),
-      stab: odds(stabP),
-      damagePerHit: spread(dmg),
+      hit: odds(s.hit),
+      heavyArmour: { min: Math.min(...s.heavy.keys()), mean: rounded(heavyMean), max: Math.max(...s.heavy.keys()) },
+      secondAttackGate: odds(s.gate),
+      handAndAHalf: odds(s.hh),
+      stab: odds(s.stab),
+      damagePerHit: spread(s.damage),
       brand: plan.brand?.brand ?? null,
-      expectedPerAttack: Math.round(total.toNumber() * 1000) / 1000,
-      expectedSecondAttacks: Math.round(secondary.toNumber() * 1000) / 1000,
-      timePerAttack: Math.round(time.toNumber() * 1000) / 1000,
-      expectedPerTenTime: Math.round(total.mul(Fraction.of(10)).div(time).toNumber() * 1000) / 1000,
+      expectedPerAttack: rounded(s.expected),
+      expectedSecondAttacks: rounded(s.second),
+      timePerAttack: rounded(s.time),
+      expectedPerTenTime: rounded(s.expected.mul(Fraction.of(10)).div(s.time)),
     },
     monster: {
       toHit: mp.toHit,
       attacks: mp.attacks,
       weapon: monsterWeapon?.name ?? null,
       block: odds(pBlock),
-      hit: odds(pBlock.complement().mul(pHit)),
+      hit: odds(pHit),
       damagePerAttack: perAttack,
-      expectedPerTurn: Math.round(mExp.toNumber() * 1000) / 1000,
+      expectedPerTurn: rounded(mExp),
     },
   };
 }
@@ -197,7 +156,7 @@ export function formatCrawlReport(r: CrCalcReport): string {
     `  hand-and-a-half   ${pct(m.handAndAHalf)}`,
     `  stab              ${pct(m.stab)}`,
     `  hit               ${pct(m.hit)}`,
-    `  damage per hit    ${sp(m.damagePerHit)} without a stab${m.brand ? ` (+ ${m.brand})` : ''}`,
+    `  damage per hit    ${sp(m.damagePerHit)}${m.brand ? ` (+ ${m.brand})` : ''}`,
     `  per attack        ${m.expectedPerAttack} expected (second attacks ${m.expectedSecondAttacks}), time ${m.timePerAttack}`,
     `  per 10 time       ${m.expectedPerTenTime}`,
     ``,

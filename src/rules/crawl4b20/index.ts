@@ -1,4 +1,3 @@
-import { type Distribution, mixture } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Edition } from '../edition.js';
 import type { Tracer } from '../../core/trace.js';
@@ -21,8 +20,9 @@ import type {
   NoticeResult,
   Ruleset,
 } from '../ruleset.js';
-import { SECTION_AUX, auxMean, auxOdds, planAux, rollAux } from './aux.js';
+import { SECTION_AUX, auxOdds, rollAux } from './aux.js';
 import { CrCatalogue, type HeroSheet, weaponName } from './catalogue.js';
+import { heroProblem } from './checks.js';
 import {
   type CrCharacter,
   type CrEffects,
@@ -45,19 +45,15 @@ import {
   swimming,
 } from './character.js';
 import { CR_DIVERGENCE_LIST } from './divergences.js';
+import { AttackLaws } from './summary.js';
 import {
   type CrTarget,
-  type MainPlan,
   SECTION_GATE,
   SECTION_HEAVY,
   SECTION_TIME,
   SECTION_TO_HIT,
   attackTime,
-  brandMean,
-  damageLaw,
-  hitChanceFrom,
-  latents,
-  planMain,
+  fumbleChance,
   rollBrand,
   rollDamage,
   rollGate,
@@ -67,7 +63,6 @@ import {
   rollToHit,
   stabCategory,
   stabRollChance,
-  toHitLaw,
   weaponSpeed,
 } from './melee.js';
 import {
@@ -230,8 +225,8 @@ export function createCrawl(tables: CrTables): Ruleset {
     const checked = { ...h, level: lvl, str, armour, ...(weapon ? { weapon } : {}), ...(form ? { form } : {}) };
     if (!weapon) delete (checked as { weapon?: unknown }).weapon;
     if (!form) delete (checked as { form?: unknown }).form;
-    const problem = heroProblemOf(checked);
-    if (problem) throw new Error(problem);
+    const problem = heroProblem(checked, tables);
+    if (problem) throw new Error(problem.message);
     const sheet: HeroSheet = { ...cat.sheetOf(h, system as StatSystem), level: lvl, str, weapon, armour };
     const species = cat.species.get(h.species);
     if (!species) throw new Error(`unknown species "${h.species}"`);
@@ -240,9 +235,10 @@ export function createCrawl(tables: CrTables): Ruleset {
     let levelHp = h.jobHp + species.hpAdjust;
     const silent = t?.silent();
     for (let L = 2; L <= lvl; L++) {
-      const brek = L <= 12 ? [4, 4] : L <= 21 ? [3, 3] : [2, 2];
-      const roll = silent ? (L <= 21 ? silent.roll(0, (brek[1] as number) - 1, 'level hit points') : silent.roll(0, 1, 'level hit points')) : L <= 21 ? div((brek[1] as number) - 1, 2) : 0;
-      levelHp += (brek[0] as number) + roll + (species.levelHp[L - 2] ?? 0);
+      // 4 + random2(4) to level 12, 3 + random2(3) to 21, then 2 or 3; without rolls, the low middle.
+      const [base, spread] = L <= 12 ? [4, 4] : L <= 21 ? [3, 3] : [2, 2];
+      const roll = silent ? r2(silent, spread, 'level hit points') : div(spread - 1, 2);
+      levelHp += base + roll + (species.levelHp[L - 2] ?? 0);
     }
     const effects: CrEffects = { might: 0, invisible: 0, confusingTouch: h.spells['confusing-touch'] ?? 0, sureBlade: h.spells['sure-blade'] ?? 0, hunger: h.hunger, inWater: false };
     const pack = h.pack.map((p) => ({ item: p.item, quantity: p.quantity ?? 1, level: 0 }));
@@ -268,17 +264,6 @@ export function createCrawl(tables: CrTables): Ruleset {
       aiMode: 'hunting',
     };
   }
-
-  const heroProblemOf = (h: import('./types.js').CrHero): string | null => {
-    const species = cat.species.get(h.species);
-    if (!species) return `unknown species "${h.species}"`;
-    const w = h.weapon ? cat.weapons.get(h.weapon.item) : undefined;
-    if (w?.giant && (!species.traits.includes('large-frame') || species.traits.includes('draconian'))) return `a ${w.name} is too large and heavy for a ${species.name}`;
-    if (w?.large && species.traits.includes('small')) return `a ${w.name} is too large for a ${species.name}`;
-    if (w?.hands === 'two' && h.armour.some((a) => cat.armour.get(a.item)?.slot === 'shield')) return `a ${w.name} needs both hands, and the preset carries a shield`;
-    if (h.form && species.traits.includes('ghoul')) return 'the undead cannot transform';
-    return null;
-  };
 
   function buildMonster(m: CrMonster, spec: FighterSpec, t: Tracer | undefined): FighterInit {
     const extra = Object.keys(spec.options);
@@ -417,43 +402,13 @@ export function createCrawl(tables: CrTables): Ruleset {
         const cost = monsterAttackCost(attacker);
         return { label: `${monsterOf(attacker).name}: ${p.attacks.join('/')}`, hit, damage: monsterDamageLaw(p, first, d), expected: sequenceMean(p, d), perTurn: Fraction.of(2 * monsterOf(attacker).speed * TICKS_PER_TURN, cost), notes: [`${p.attacks.length} attack${p.attacks.length > 1 ? 's' : ''}`, `block ${blockChance(p.hd, d).percent(1)}`] };
       }
-      const c = characterOf(attacker, ctx.attackerTerrain === Terrain.Water);
-      const tgt = targetOf(defender, ctx);
-      const plan = planMain(c, tgt, ctx.edition);
-      const aux = planAux(c, tgt, ctx.edition);
-      const stab = stabCategory(plan);
-      let hit = Fraction.ZERO;
-      let expected = Fraction.ZERO;
-      let time = Fraction.ZERO;
-      const dmgParts: { weight: Fraction; dist: Distribution }[] = [];
-      const stabP = stab.b === 0 ? Fraction.ZERO : stab.roll ? stabRollChance(plan) : Fraction.ONE;
-      const fumble = plan.fumbleDex === null ? Fraction.ZERO : fumbleChance(plan.fumbleDex);
-      for (const l of latents(plan)) {
-        const ph = hitChanceFrom(plan, toHitLaw(plan, l.heavy, l.hh));
-        const go = fumble.complement();
-        hit = hit.add(l.p.mul(ph).mul(go));
-        for (const [b, pb] of [
-          [stab.b, stabP],
-          [0, stabP.complement()],
-        ] as const) {
-          if (pb.num === 0n) continue;
-          const dl = damageLaw(plan, l.hh, b);
-          const w = l.p.mul(ph).mul(pb).mul(go);
-          if (w.num > 0n) dmgParts.push({ weight: w, dist: dl });
-          expected = expected.add(w.mul(dl.mean()));
-          if (plan.brand) expected = expected.add(w.mul(brandMean(plan.brand, dl)));
-        }
-        expected = expected.add(l.p.mul(go).mul(auxMean(aux, l.gate)));
-        const ws = weaponSpeed(c, l.hh, l.fast).ws;
-        time = time.add(l.p.mul(go).mul(Fraction.of(attackTime(c, actionTime(c), ws)))).add(l.p.mul(fumble).mul(Fraction.of(actionTime(c))));
-      }
-      const total = dmgParts.reduce((n, p) => n.add(p.weight), Fraction.ZERO);
-      const damage = total.num === 0n ? damageLaw(plan, false, 0) : mixture(dmgParts.map((p) => ({ weight: p.weight.div(total), dist: p.dist })));
+      const laws = lawsFor(characterOf(attacker, ctx.attackerTerrain === Terrain.Water), targetOf(defender, ctx), ctx.edition);
+      const sum = laws.summary();
       const notes: string[] = [];
-      if (stab.b) notes.push(`stab ${stabP.percent(1)}`);
-      if (plan.fumbleDex !== null) notes.push(`fumbles ${fumble.percent(1)} in water`);
-      notes.push(`time ${time.toNumber().toFixed(1)}`);
-      return { label: plan.label, hit, damage, expected, perTurn: Fraction.of(TICKS_PER_TURN).div(time), notes };
+      if (sum.stabCategory) notes.push(`stab ${sum.stab.percent(1)}`);
+      if (laws.plan.fumbleDex !== null) notes.push(`fumbles ${sum.fumble.percent(1)} in water`);
+      notes.push(`time ${sum.time.toNumber().toFixed(1)}`);
+      return { label: laws.plan.label, hit: sum.hit, damage: sum.damage, expected: sum.expected, perTurn: Fraction.of(TICKS_PER_TURN).div(sum.time), notes };
     },
 
     attackCost(a) {
@@ -718,51 +673,24 @@ export function createCrawl(tables: CrTables): Ruleset {
     return effects;
   }
 
-  /**
-   * Plans and their exact laws, reused while the character, the target and the edition are the
-   * same (they usually are, attack after attack): the laws cost far more than the rolls.
-   */
-  const plans = new Map<string, { plan: MainPlan; aux: ReturnType<typeof planAux>; latents: ReturnType<typeof latents>; hit: Map<string, Fraction>; damage: Map<string, Distribution> }>();
-  function planned(c: CrCharacter, tgt: CrTarget, edition: Edition) {
+  /** The attack laws of a character against a target, kept while neither changes. */
+  const lawsCache = new Map<string, AttackLaws>();
+  function lawsFor(c: CrCharacter, tgt: CrTarget, edition: Edition): AttackLaws {
     const key = JSON.stringify([edition, c, tgt]);
-    let p = plans.get(key);
-    if (!p) {
-      if (plans.size > 256) plans.clear();
-      const plan = planMain(c, tgt, edition);
-      p = { plan, aux: planAux(c, tgt, edition), latents: latents(plan), hit: new Map(), damage: new Map() };
-      plans.set(key, p);
+    let laws = lawsCache.get(key);
+    if (!laws) {
+      if (lawsCache.size > 256) lawsCache.clear();
+      laws = new AttackLaws(c, tgt, edition);
+      lawsCache.set(key, laws);
     }
-    const entry = p;
-    return {
-      plan: entry.plan,
-      aux: entry.aux,
-      latents: entry.latents,
-      hitChance(heavy: number, hh: boolean): Fraction {
-        const k = `${heavy}/${hh}`;
-        let f = entry.hit.get(k);
-        if (!f) {
-          f = hitChanceFrom(entry.plan, toHitLaw(entry.plan, heavy, hh));
-          entry.hit.set(k, f);
-        }
-        return f;
-      },
-      damage(hh: boolean, stab: number): Distribution {
-        const k = `${hh}/${stab}`;
-        let dl = entry.damage.get(k);
-        if (!dl) {
-          dl = damageLaw(entry.plan, hh, stab);
-          entry.damage.set(k, dl);
-        }
-        return dl;
-      },
-    };
+    return laws;
   }
 
   function heroMelee(t: Tracer, a: FighterView, d: FighterView, ctx: AttackContext): AttackOutcome {
     const c = characterOf(a, ctx.attackerTerrain === Terrain.Water);
     const r = heroRules(a) as HeroRules;
     const tgt = targetOf(d, ctx);
-    const laws = planned(c, tgt, ctx.edition);
+    const laws = lawsFor(c, tgt, ctx.edition);
     const { plan, aux } = laws;
     const whom = nameOf(d);
     const effects: Effect[] = [];
@@ -978,11 +906,6 @@ export function createCrawl(tables: CrTables): Ruleset {
 
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** P(fumble in shallow water) = P(random2(Dex) < 4) + the rest x 1/5. */
-export function fumbleChance(dex: number): Fraction {
-  const low = dex <= 4 ? Fraction.ONE : Fraction.of(4, dex);
-  return low.add(low.complement().mul(Fraction.of(1, 5)));
-}
 
 function stabText(b: number, state: CrTarget['state']): string {
   if (state === 'sleeping') return 'You strike the sleeping monster!';

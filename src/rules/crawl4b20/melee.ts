@@ -502,6 +502,12 @@ export function rollHitTest(t: Tracer, p: MainPlan, toHit: number): boolean {
   return false;
 }
 
+/** P(a non-swimmer in water fumbles) = P(random2(Dex) < 4) + the rest x 1/5. */
+export function fumbleChance(dex: number): Fraction {
+  const low = dex <= 4 ? Fraction.ONE : Fraction.of(4, dex);
+  return low.add(low.complement().mul(Fraction.of(1, 5)));
+}
+
 // --- Stab ------------------------------------------------------------------------------------
 
 /** The stab category b (0: no stab attempt) and whether the dex/stabbing roll is needed. */

@@ -1,0 +1,128 @@
+import { type Distribution, mixture } from '../../core/distribution.js';
+import { Fraction } from '../../core/fraction.js';
+import type { Edition } from '../edition.js';
+import { type AuxPlan, auxMean, planAux } from './aux.js';
+import { type CrCharacter, actionTime } from './character.js';
+import {
+  type CrTarget,
+  type Latent,
+  type MainPlan,
+  attackTime,
+  brandMean,
+  damageLaw,
+  fumbleChance,
+  hitChanceFrom,
+  latents,
+  planMain,
+  stabCategory,
+  stabRollChance,
+  toHitLaw,
+  weaponSpeed,
+} from './melee.js';
+
+/**
+ * One attacker against one target: the plans of the main and second attacks and their exact
+ * laws, each computed once when first asked for. The ruleset keeps these while the fighters are
+ * unchanged (attack after attack they are), since the laws cost far more than the rolls.
+ */
+export class AttackLaws {
+  readonly plan: MainPlan;
+  readonly aux: AuxPlan;
+  readonly latents: readonly Latent[];
+  private readonly hits = new Map<string, Fraction>();
+  private readonly damages = new Map<string, Distribution>();
+
+  constructor(
+    readonly character: CrCharacter,
+    target: CrTarget,
+    edition: Edition,
+  ) {
+    this.plan = planMain(character, target, edition);
+    this.aux = planAux(character, target, edition);
+    this.latents = latents(this.plan);
+  }
+
+  /** P(the main attack hits | heavy armour, the hand-and-a-half bonus). */
+  hitChance(heavy: number, hh: boolean): Fraction {
+    const k = `${heavy}/${hh}`;
+    let f = this.hits.get(k);
+    if (!f) {
+      f = hitChanceFrom(this.plan, toHitLaw(this.plan, heavy, hh));
+      this.hits.set(k, f);
+    }
+    return f;
+  }
+
+  /** The damage law of a hit, given the hand-and-a-half bonus and the stab category. */
+  damage(hh: boolean, stab: number): Distribution {
+    const k = `${hh}/${stab}`;
+    let d = this.damages.get(k);
+    if (!d) {
+      d = damageLaw(this.plan, hh, stab);
+      this.damages.set(k, d);
+    }
+    return d;
+  }
+
+  /** What an attack does on average and how likely each part is (previews and the calculator). */
+  summary(): AttackSummary {
+    const { plan, aux, character: c } = this;
+    const stab = stabCategory(plan);
+    const stabP = stab.b === 0 ? Fraction.ZERO : stab.roll ? stabRollChance(plan) : Fraction.ONE;
+    const fumble = plan.fumbleDex === null ? Fraction.ZERO : fumbleChance(plan.fumbleDex);
+    const go = fumble.complement();
+    let hit = Fraction.ZERO;
+    let gate = Fraction.ZERO;
+    let hh = Fraction.ZERO;
+    let main = Fraction.ZERO;
+    let second = Fraction.ZERO;
+    let time = Fraction.ZERO;
+    const heavy = new Map<number, Fraction>();
+    const parts: { weight: Fraction; dist: Distribution }[] = [];
+    for (const l of this.latents) {
+      heavy.set(l.heavy, (heavy.get(l.heavy) ?? Fraction.ZERO).add(l.p));
+      if (l.gate) gate = gate.add(l.p);
+      if (l.hh) hh = hh.add(l.p);
+      const ph = this.hitChance(l.heavy, l.hh);
+      hit = hit.add(l.p.mul(ph).mul(go));
+      for (const [b, pb] of [
+        [stab.b, stabP],
+        [0, stabP.complement()],
+      ] as const) {
+        if (pb.num === 0n) continue;
+        const dl = this.damage(l.hh, b);
+        const w = l.p.mul(ph).mul(pb).mul(go);
+        if (w.num === 0n) continue;
+        parts.push({ weight: w, dist: dl });
+        main = main.add(w.mul(dl.mean()));
+        if (plan.brand) main = main.add(w.mul(brandMean(plan.brand, dl)));
+      }
+      second = second.add(l.p.mul(go).mul(auxMean(aux, l.gate)));
+      const t = attackTime(c, actionTime(c), weaponSpeed(c, l.hh, l.fast).ws);
+      time = time.add(l.p.mul(go).mul(Fraction.of(t))).add(l.p.mul(fumble).mul(Fraction.of(actionTime(c))));
+    }
+    const total = parts.reduce((n, p) => n.add(p.weight), Fraction.ZERO);
+    const damage = total.num === 0n ? this.damage(false, 0) : mixture(parts.map((p) => ({ weight: p.weight.div(total), dist: p.dist })));
+    return { hit, gate, hh, stab: stabP, stabCategory: stab.b, fumble, heavy, damage, main, second, expected: main.add(second), time };
+  }
+}
+
+export interface AttackSummary {
+  readonly hit: Fraction;
+  /** P(the second-attack gate opens) and P(the hand-and-a-half bonus). */
+  readonly gate: Fraction;
+  readonly hh: Fraction;
+  readonly stab: Fraction;
+  readonly stabCategory: number;
+  readonly fumble: Fraction;
+  /** The law of heavy armour, value to probability. */
+  readonly heavy: ReadonlyMap<number, Fraction>;
+  /** The damage of a hit (stabs mixed in by their chance). */
+  readonly damage: Distribution;
+  /** Expected damage of the main attack (brands included), of the second attacks, and both. */
+  readonly main: Fraction;
+  readonly second: Fraction;
+  readonly expected: Fraction;
+  /** Expected time of an attack. */
+  readonly time: Fraction;
+}
