@@ -1,5 +1,12 @@
 import type { ZodType } from 'zod';
+import { BLOOD_STATES, SS_SPELLS } from '../rules/stonesoup052/types.js';
 import {
+  ALL_MUTATIONS,
+  ALL_SKILLS,
+  SS_FORMS,
+  type CrFormId,
+  type CrMutation,
+  type CrSkill,
   CR_BRANDS,
   CR_FORMS,
   CR_MONSTER_FLAGS,
@@ -26,6 +33,19 @@ import { type ParsedTable, parseTables, readTables, type TableTexts, uniqueItemI
 import { lazySchema } from './zod.js';
 
 export const CR_RULESET = 'crawl-4.0b20';
+export const SS_RULESET = 'stone-soup-0.5.2';
+
+/** What differs between the Crawl family's data sets: the folder, and the skills, mutations, forms and spells each must list or may use. */
+export interface CrawlDialect {
+  readonly id: string;
+  readonly skills: readonly CrSkill[];
+  readonly mutations: readonly CrMutation[];
+  readonly forms: readonly CrFormId[];
+  readonly spells: readonly string[];
+}
+
+export const CR_DIALECT: CrawlDialect = { id: CR_RULESET, skills: CR_SKILLS, mutations: CR_MUTATIONS, forms: CR_FORMS, spells: ['confusing-touch', 'sure-blade'] };
+export const SS_DIALECT: CrawlDialect = { id: SS_RULESET, skills: ALL_SKILLS, mutations: ALL_MUTATIONS, forms: SS_FORMS, spells: SS_SPELLS };
 
 /** The Crawl 4.00 beta 20 tables: one file each under data/crawl-4.0b20/. */
 export const CR_FILES = {
@@ -43,7 +63,11 @@ export const CR_FILES = {
 } as const;
 export type CrTableName = keyof typeof CR_FILES;
 
-export const crSchemas = lazySchema((z) => {
+const schemasFor = (dialect: CrawlDialect) => (z: Parameters<Parameters<typeof lazySchema>[0]>[0]) => {
+  const CR_RULESET = dialect.id;
+  const CR_SKILLS = dialect.skills as unknown as readonly [CrSkill, ...CrSkill[]];
+  const CR_MUTATIONS = dialect.mutations as unknown as readonly [CrMutation, ...CrMutation[]];
+  const CR_FORMS = dialect.forms as unknown as readonly [CrFormId, ...CrFormId[]];
   const { idSchema, nameSchema, descriptionSchema, tableSchema } = commonSchemas(z);
   const int = (lo: number, hi: number) => z.number().int().min(lo).max(hi);
   const mutationLevels = z.strictObject(Object.fromEntries(CR_MUTATIONS.map((m) => [m, int(0, 3).optional()])) as unknown as Record<(typeof CR_MUTATIONS)[number], ZodType<number | undefined>>);
@@ -63,6 +87,7 @@ export const crSchemas = lazySchema((z) => {
     naturalAc: int(0, 10).describe('Flat natural AC (ogre 1, troll and centaur 3).'),
     hunger: int(-5, 10).describe('Extra hunger per action.'),
     regen: int(0, 100).describe('Regeneration bonus in hundredths of a hit point per action.'),
+    size: z.enum(['little', 'small', 'medium', 'large']).optional().describe('Body size for Stone Soup\'s EV rules (medium when not given).'),
     description: descriptionSchema,
   });
 
@@ -133,6 +158,7 @@ export const crSchemas = lazySchema((z) => {
     duration: int(1, 200),
     resists: z.array(element),
     vulnerable: z.array(z.enum(['fire', 'cold'])),
+    size: z.enum(['tiny', 'little', 'small', 'medium', 'large', 'huge']).optional().describe('Body size in the form (Stone Soup\'s EV rules).'),
     description: descriptionSchema,
   });
 
@@ -147,6 +173,7 @@ export const crSchemas = lazySchema((z) => {
     race: z.enum(['elven', 'dwarven', 'orcish']).optional(),
     cursed: z.boolean().optional(),
     desc: z.enum(['plain', 'spiked', 'horned']).optional(),
+    ego: z.enum(['stealth', 'ponderousness', 'protection']).optional().describe('Stone Soup armour egos: boots of stealth, ponderousness, a shield of protection.'),
     quantity: int(1, 20).optional(),
   });
 
@@ -166,8 +193,9 @@ export const crSchemas = lazySchema((z) => {
     armour: z.array(itemSpecSchema).max(6),
     jewellery: z.array(itemSpecSchema).max(3),
     pack: z.array(itemSpecSchema).max(8),
-    spells: z.strictObject({ 'confusing-touch': int(1, 50).optional(), 'sure-blade': int(1, 25).optional() }),
+    spells: z.strictObject(Object.fromEntries(dialect.spells.map((sp) => [sp, int(1, sp === 'sure-blade' ? 25 : sp === 'confusing-touch' ? 50 : 200).optional()]))).describe('Spells and effects running at the start: turns of each.') as unknown as ZodType<CrHero['spells']>,
     form: z.enum(CR_FORMS).optional(),
+    blood: z.enum(BLOOD_STATES).optional().describe('Stone Soup vampires: the blood state (stealth factor).'),
     hunger: int(101, 12000).describe('6000 at the start of a game; starving at 1000 or less.'),
     description: descriptionSchema,
   });
@@ -189,7 +217,7 @@ export const crSchemas = lazySchema((z) => {
     speed: int(1, 40).describe('10 is normal speed.'),
     attacks: z.array(int(1, 100)).min(1).max(4),
     intelligence: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
-    holiness: z.enum(['natural', 'undead', 'demonic', 'holy', 'nonliving']),
+    holiness: z.enum(['natural', 'undead', 'demonic', 'holy', 'nonliving', 'plant']),
     resists: z.array(element),
     vulnerable: z.array(z.enum(['fire', 'cold', 'poison'])),
     flags: z.array(z.enum(CR_MONSTER_FLAGS)),
@@ -211,15 +239,19 @@ export const crSchemas = lazySchema((z) => {
     heroes: tableSchema(CR_RULESET, heroSchema),
     monsters: tableSchema(CR_RULESET, monsterSchema),
   } satisfies Record<CrTableName, ZodType>;
-});
+};
 
-export function readCrawl(src: DataSource): TableTexts<CrTableName> {
-  return readTables(src, CR_RULESET, CR_FILES);
+export const crSchemas = lazySchema(schemasFor(CR_DIALECT));
+export const ssSchemas = lazySchema(schemasFor(SS_DIALECT));
+const schemasOf = (dialect: CrawlDialect) => (dialect.id === SS_RULESET ? ssSchemas() : crSchemas());
+
+export function readCrawl(src: DataSource, dialect: CrawlDialect = CR_DIALECT): TableTexts<CrTableName> {
+  return readTables(src, dialect.id, CR_FILES);
 }
 
-/** Validates the Crawl tables and checks references across them. */
-export function validateCrawl(src: DataSource, texts: TableTexts<CrTableName>): CrTables {
-  const parsed = parseTables(src, CR_RULESET, CR_FILES, texts, crSchemas());
+/** Validates the Crawl tables (of Crawl 4.00 beta 20 or Stone Soup 0.5.2) and checks references across them. */
+export function validateCrawl(src: DataSource, texts: TableTexts<CrTableName>, dialect: CrawlDialect = CR_DIALECT): CrTables {
+  const parsed = parseTables(src, dialect.id, CR_FILES, texts, schemasOf(dialect));
   const t: CrTables = {
     species: parsed.species.records as readonly CrSpecies[],
     skills: parsed.skills.records as unknown as CrTables['skills'],
@@ -238,9 +270,9 @@ export function validateCrawl(src: DataSource, texts: TableTexts<CrTableName>): 
     const have = new Set(table.records.map((r) => r.id));
     for (const id of ids) if (!have.has(id)) throw new DataError(table.file, '$.records', `the ${what} "${id}" is missing`);
   };
-  complete(parsed.skills, CR_SKILLS, 'skill');
-  complete(parsed.forms, CR_FORMS, 'form');
-  complete(parsed.mutations, CR_MUTATIONS, 'mutation');
+  complete(parsed.skills, dialect.skills, 'skill');
+  complete(parsed.forms, dialect.forms, 'form');
+  complete(parsed.mutations, dialect.mutations, 'mutation');
   t.armour.forEach((a, i) => {
     const at = `$.records[${i}]`;
     if ((a.slot === 'shield') !== (a.shield !== undefined && a.block !== undefined)) throw new DataError(parsed.armour.file, `${at}.shield`, 'a shield (and only a shield) gives its kind and block value');

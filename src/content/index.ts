@@ -5,7 +5,7 @@ import type { AngTables } from '../rules/angband305/types.js';
 import type { CrTables } from '../rules/crawl4b20/types.js';
 import { readAngband, validateAngband } from './angband.js';
 import { loadArenas } from './arenas.js';
-import { readCrawl, validateCrawl } from './crawl.js';
+import { SS_DIALECT, readCrawl, validateCrawl } from './crawl.js';
 import { buildId, readCached, writeCached } from './cache.js';
 import { DataSource } from './load.js';
 import { readPixelDungeon, validatePixelDungeon } from './pixel-dungeon.js';
@@ -19,6 +19,7 @@ export interface Content {
   readonly pixelDungeon: PdTables;
   readonly angband: AngTables;
   readonly crawl: CrTables;
+  readonly stoneSoup: CrTables;
   /** A hash of every data file read. */
   readonly fingerprint: string;
   /**
@@ -50,12 +51,14 @@ export function loadContent(root = DEFAULT_DATA_ROOT): Content {
   const pdTexts = readPixelDungeon(src);
   const angTexts = readAngband(src);
   const crTexts = readCrawl(src);
+  const ssTexts = readCrawl(src, SS_DIALECT);
   const fingerprint = src.fingerprint();
   // Validated tables are reused while every data file and the program are unchanged.
   const key = `${fingerprint}/${buildId()}`;
   const pixelDungeon = cachedOr('pixel-dungeon', key, () => validatePixelDungeon(src, pdTexts));
   const angband = cachedOr('angband-3.0.5', key, () => validateAngband(src, angTexts));
   const crawl = cachedOr('crawl-4.0b20', key, () => validateCrawl(src, crTexts));
+  const stoneSoup = cachedOr('stone-soup-0.5.2', key, () => validateCrawl(src, ssTexts, SS_DIALECT));
   const byRuleset = new Map<string, string>();
   const dataFingerprint = (ruleset: string): string => {
     let f = byRuleset.get(ruleset);
@@ -65,7 +68,7 @@ export function loadContent(root = DEFAULT_DATA_ROOT): Content {
     }
     return f;
   };
-  const content: Content = Object.freeze({ root, arenas, pixelDungeon, angband, crawl, fingerprint, dataFingerprint, files: src.filesRead() });
+  const content: Content = Object.freeze({ root, arenas, pixelDungeon, angband, crawl, stoneSoup, fingerprint, dataFingerprint, files: src.filesRead() });
   cached = { root, content };
   return content;
 }

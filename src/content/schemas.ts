@@ -1,5 +1,5 @@
 import { ANG_FILES, ANG_RULESET, angSchemas } from './angband.js';
-import { CR_FILES, CR_RULESET, crSchemas } from './crawl.js';
+import { CR_FILES, CR_RULESET, SS_RULESET, crSchemas, ssSchemas } from './crawl.js';
 import { PD_FILES, pdSchemas } from './pixel-dungeon.js';
 import { schemaFileOf } from './table-set.js';
 import { zod } from './zod.js';
@@ -14,5 +14,6 @@ export function jsonSchemas(): Record<string, unknown> {
   add('pixel-dungeon', PD_FILES, pdSchemas());
   add(ANG_RULESET, ANG_FILES, angSchemas());
   add(CR_RULESET, CR_FILES, crSchemas());
+  add(SS_RULESET, CR_FILES, ssSchemas());
   return out;
 }

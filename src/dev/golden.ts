@@ -41,6 +41,10 @@ function crawl(s: Partial<DuelSetup> & Pick<DuelSetup, 'seed'>): DuelSetup {
   return setup({ ruleset: 'crawl-4.0b20', hero: { template: 'minotaur-fighter', options: {} }, foe: { template: 'orc-warrior', options: {} }, ...s });
 }
 
+function stoneSoup(s: Partial<DuelSetup> & Pick<DuelSetup, 'seed'>): DuelSetup {
+  return setup({ ruleset: 'stone-soup-0.5.2', hero: { template: 'halfling-assassin', options: {} }, foe: { template: 'orc-warrior', options: {} }, ...s });
+}
+
 /**
  * A simple player for golden replays with a player-controlled hero: closes in on the foe and
  * strikes, throwing when it has something to throw and the foe is three or more cells away.
@@ -85,6 +89,12 @@ export const GOLDEN: readonly Golden[] = [
   { name: 'crawl-source-transmuter-ogre', setup: crawl({ seed: 'golden-c5', edition: 'source', hero: { template: 'human-transmuter', options: {} }, foe: { template: 'ogre', options: {} }, arena: 'pit', foeState: 'hunting' }) },
   { name: 'crawl-player-centaur-naga-warrior', setup: crawl({ seed: 'golden-c6', heroControl: 'player', hero: { template: 'centaur-hunter', options: {} }, foe: { template: 'naga-warrior', options: {} }, arena: 'random-rooms', foeState: 'hunting' }) },
   { name: 'crawl-source-merfolk-ghoul', setup: crawl({ seed: 'golden-c7', edition: 'source', hero: { template: 'merfolk-gladiator', options: {} }, foe: { template: 'ghoul', options: {} }, arena: 'cave', foeState: 'hunting' }) },
+  { name: 'stone-soup-assassin-orc-warrior', setup: stoneSoup({ seed: 'golden-s1' }) },
+  { name: 'stone-soup-source-assassin-orc-warrior', setup: stoneSoup({ seed: 'golden-s2', edition: 'source' }) },
+  { name: 'stone-soup-source-dwarf-vault-guard', setup: stoneSoup({ seed: 'golden-s3', edition: 'source', hero: { template: 'mountain-dwarf-fighter', options: {} }, foe: { template: 'vault-guard', options: {} }, arena: 'pit', foeState: 'hunting' }) },
+  { name: 'stone-soup-ice-mage-hound', setup: stoneSoup({ seed: 'golden-s4', hero: { template: 'deep-elf-ice-mage', options: {} }, foe: { template: 'hound', options: {} }, arena: 'hall' }) },
+  { name: 'stone-soup-source-spriggan-wight', setup: stoneSoup({ seed: 'golden-s5', edition: 'source', hero: { template: 'spriggan-stalker', options: {} }, foe: { template: 'wight', options: {} }, arena: 'cave' }) },
+  { name: 'stone-soup-player-ogre-troll', setup: stoneSoup({ seed: 'golden-s6', heroControl: 'player', hero: { template: 'ogre-brute', options: {} }, foe: { template: 'troll', options: {} }, arena: 'random-rooms', foeState: 'hunting' }) },
   { name: 'angband-source-mage-purple-worm', setup: angband({ seed: 'golden-a7', edition: 'source', hero: { template: 'gnome-mage', options: { level: 30 } }, foe: { template: 'purple-worm', options: {} }, arena: 'rooms', foeState: 'hunting' }) },
 ];
 

@@ -3,7 +3,7 @@ import { createPixelDungeon } from './pixeldungeon/index.js';
 import type { AngTables } from './angband305/types.js';
 import { createAngband } from './angband305/index.js';
 import type { CrTables } from './crawl4b20/types.js';
-import { createCrawl } from './crawl4b20/index.js';
+import { STONE_SOUP_052, createCrawl } from './crawl4b20/index.js';
 import { RULESET_IDS, type Ruleset, type RulesetId } from './ruleset.js';
 
 /** The tables each ruleset is built from (src/content loads them). */
@@ -11,6 +11,7 @@ export interface RulesetTables {
   readonly pixelDungeon: PdTables;
   readonly angband: AngTables;
   readonly crawl: CrTables;
+  readonly stoneSoup: CrTables;
 }
 
 /** Rulesets that can be played today, by id. */
@@ -18,6 +19,7 @@ const FACTORIES: Partial<Record<RulesetId, (t: RulesetTables) => Ruleset>> = {
   'pixel-dungeon': (t) => createPixelDungeon(t.pixelDungeon),
   'angband-3.0.5': (t) => createAngband(t.angband),
   'crawl-4.0b20': (t) => createCrawl(t.crawl),
+  'stone-soup-0.5.2': (t) => createCrawl(t.stoneSoup, STONE_SOUP_052),
 };
 
 export function availableRulesets(): RulesetId[] {

@@ -237,9 +237,9 @@ export interface Ruleset {
   missileLanded(t: Tracer, f: FighterView, option: AttackOption, at: Point, info: LandingInfo): readonly Effect[];
 
   /** Does a sleeping or wandering monster notice its enemy this turn? `inView`: it sees the enemy. */
-  notice(t: Tracer, observer: FighterView, enemy: FighterView, distance: number, inView: boolean): NoticeResult;
-  /** The exact chance `notice` succeeds this turn. */
-  noticeChance(observer: FighterView, enemy: FighterView, distance: number, inView: boolean): NoticeCheck;
+  notice(t: Tracer, observer: FighterView, enemy: FighterView, distance: number, inView: boolean, edition?: Edition): NoticeResult;
+  /** The exact chance `notice` succeeds this turn (in the duel's edition; `spoiler` when not given). */
+  noticeChance(observer: FighterView, enemy: FighterView, distance: number, inView: boolean, edition?: Edition): NoticeCheck;
   /**
    * Whether `viewer` can see `target` standing in its field of view (invisibility, see
    * invisible, infravision). Everything in view is seen when absent.

@@ -27,13 +27,15 @@ describe('the real data/ folder', () => {
     const tables = readdirSync(join(DEFAULT_DATA_ROOT, 'pixel-dungeon')).filter((f) => f.endsWith('.json')).sort();
     const angband = readdirSync(join(DEFAULT_DATA_ROOT, 'angband-3.0.5')).filter((f) => f.endsWith('.json')).sort();
     const crawl = readdirSync(join(DEFAULT_DATA_ROOT, 'crawl-4.0b20')).filter((f) => f.endsWith('.json')).sort();
+    const stoneSoup = readdirSync(join(DEFAULT_DATA_ROOT, 'stone-soup-0.5.2')).filter((f) => f.endsWith('.json')).sort();
     const arenas = readdirSync(join(DEFAULT_DATA_ROOT, 'arenas')).filter((f) => f.endsWith('.txt')).sort();
     expect(tables.length).toBe(8);
     expect(Object.values(CR_FILES).sort()).toEqual(crawl);
+    expect(Object.values(CR_FILES).sort()).toEqual(stoneSoup);
     expect(Object.values(PD_FILES).sort()).toEqual(tables);
     expect(Object.values(ANG_FILES).sort()).toEqual(angband);
     expect([...content.files].sort()).toEqual(
-      [...tables.map((f) => `data/pixel-dungeon/${f}`), ...angband.map((f) => `data/angband-3.0.5/${f}`), ...crawl.map((f) => `data/crawl-4.0b20/${f}`), ...arenas.map((f) => `data/arenas/${f}`)].sort(),
+      [...tables.map((f) => `data/pixel-dungeon/${f}`), ...angband.map((f) => `data/angband-3.0.5/${f}`), ...crawl.map((f) => `data/crawl-4.0b20/${f}`), ...stoneSoup.map((f) => `data/stone-soup-0.5.2/${f}`), ...arenas.map((f) => `data/arenas/${f}`)].sort(),
     );
     expect([...content.arenas.keys()].sort()).toEqual(arenas.map((f) => f.replace(/\.txt$/, '')));
     expect(content.fingerprint).toMatch(/^[0-9a-f]{16}$/);

@@ -1,5 +1,5 @@
 import type { CrCharacter, CrEffects, CrGear, CrRing, CrWielded, CrWorn, StatSystem } from './character.js';
-import { type CrFormId, type CrHero, type CrItemSpec, type CrMonster, type CrSkill, type CrTables, CR_MUTATIONS, CR_SKILLS, type CrMutation } from './types.js';
+import { type CrFormId, type CrHero, type CrItemSpec, type CrMonster, type CrSkill, type CrTables, ALL_MUTATIONS, ALL_SKILLS, type CrMutation } from './types.js';
 
 /**
  * Lookups over the Crawl tables, and the step from a hero's stored description (species, level,
@@ -73,7 +73,7 @@ export class CrCatalogue {
       if (!def) throw new Error(`unknown armour "${a.item}"`);
       if (keeps === 'nothing' || keeps === 'weapon') continue;
       if (keeps === 'armour-but-hands' && (def.slot === 'gloves' || def.slot === 'shield')) continue;
-      armour.push({ def, plus: a.plus ?? 0, ...(a.race ? { race: a.race } : {}), ...(a.desc ? { desc: a.desc } : {}) });
+      armour.push({ def, plus: a.plus ?? 0, ...(a.race ? { race: a.race } : {}), ...(a.desc ? { desc: a.desc } : {}), ...(a.ego ? { ego: a.ego } : {}) });
     }
     const jewellery: CrRing[] = sheet.jewellery.map((r) => {
       const def = this.jewellery.get(r.item);
@@ -81,8 +81,8 @@ export class CrCatalogue {
       return { def, plus: r.plus ?? 0, plus2: r.plus2 ?? 0 };
     });
     const gear: CrGear = { weapon, armour, jewellery, packMass: packMass + jewellery.reduce((n, r) => n + r.def.mass, 0) };
-    const skills = Object.fromEntries(CR_SKILLS.map((s) => [s, sheet.skills[s] ?? 0])) as Record<CrSkill, number>;
-    const mutations = Object.fromEntries(CR_MUTATIONS.map((m) => [m, Math.max(sheet.mutations[m] ?? 0, species.mutations[m] ?? 0)])) as Record<CrMutation, number>;
+    const skills = Object.fromEntries(ALL_SKILLS.map((s) => [s, sheet.skills[s] ?? 0])) as Record<CrSkill, number>;
+    const mutations = Object.fromEntries(ALL_MUTATIONS.map((m) => [m, Math.max(sheet.mutations[m] ?? 0, species.mutations[m] ?? 0)])) as Record<CrMutation, number>;
     return {
       species,
       level: sheet.level,

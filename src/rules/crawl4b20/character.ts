@@ -1,4 +1,5 @@
 import type { Edition } from '../edition.js';
+import type { SsEffects } from '../stonesoup052/types.js';
 import { div } from './random.js';
 import type {
   CrArmour,
@@ -32,6 +33,7 @@ export interface CrWorn {
   readonly plus: number;
   readonly race?: 'elven' | 'dwarven' | 'orcish';
   readonly desc?: 'plain' | 'spiked' | 'horned';
+  readonly ego?: 'stealth' | 'ponderousness' | 'protection';
 }
 
 export interface CrRing {
@@ -58,6 +60,8 @@ export interface CrEffects {
   readonly sureBlade: number;
   readonly hunger: number;
   readonly inWater: boolean;
+  /** Stone Soup only: the states its stealth, EV, AC and shield rules read. */
+  readonly ss?: SsEffects;
 }
 
 export interface CrCharacter {

@@ -24,6 +24,22 @@ import { CR_DIVERGENCES, type CrDivergenceId } from './divergences.js';
 import { type Die, type Step, NO_DIE, die, runSteps, step, stepsLaw } from './pipeline.js';
 import { bernoulli, chance, coin, div, oneIn, oneInChance, r2, r2Law } from './random.js';
 import type { CrHoliness } from './types.js';
+import { ssEd } from '../stonesoup052/divergences.js';
+import {
+  type StabCategory,
+  type StabTarget,
+  type StabWeapon,
+  SECTION_STAB as SS_SECTION_STAB,
+  codeStabDamage,
+  seedMultiplier,
+  shortBladeBonus,
+  stabCategoryOf,
+  stabChanceOf,
+  stabRoll,
+} from '../stonesoup052/stab.js';
+
+/** Which game's rules an attack follows: Crawl 4.00 beta 20, or Stone Soup 0.5.2 (its stabs, hit test and damage roll). */
+export type CrGame = 'b20' | 'ss';
 
 /**
  * The hero's main attack (fight.cc you_attack, seed sections 1-4): heavy armour, the second-
@@ -69,11 +85,17 @@ export interface CrTarget {
   readonly lowEnergy: boolean;
   /** Gives no experience (plants and the like): never stabbed. */
   readonly noExp: boolean;
+  /** Stone Soup: the states its stab and hit rules read. */
+  readonly ss?: StabTarget;
 }
 
 /** Everything about one main attack that does not depend on a roll. */
 export interface MainPlan {
   readonly edition: Edition;
+  readonly game: CrGame;
+  /** Stone Soup: the stab category, its roll, the weapon's stab class; and the hit test's helpless clause. */
+  readonly ssStab: { readonly cat: StabCategory | null; readonly roll: { num: number; den: number; text: string } | null; readonly weapon: StabWeapon } | null;
+  readonly ssHelpless: 'helpless' | 'petrifying' | null;
   readonly label: string;
   readonly weapon: CrWielded | null;
   readonly shield: 'buckler' | 'shield' | 'large-shield' | null;
@@ -126,8 +148,9 @@ export interface Latent {
   readonly fast: boolean | null;
 }
 
-export function planMain(c: CrCharacter, target: CrTarget, edition: Edition): MainPlan {
+export function planMain(c: CrCharacter, target: CrTarget, edition: Edition, game: CrGame = 'b20'): MainPlan {
   const src = edition === 'source';
+  const ss = game === 'ss' ? target.ss : undefined;
   const w = armed(c);
   const sh = shieldOf(c);
   const body = slot(c, 'body');
@@ -239,6 +262,7 @@ export function planMain(c: CrCharacter, target: CrTarget, edition: Edition): Ma
     steps.push(dammodStep(ds, edition));
     if (slay.dam) steps.push(step('slaying', NO_DIE, (x) => x + slay.dam, `${sign(slay.dam)} slaying`));
     steps.push(step('randomise', (x) => die(x), (_x, r) => r, 'random2(damage)'));
+    if (ss && src) steps.push(step('one in 3', (x) => (x > 0 ? ONE_IN_THREE : NO_DIE), (x, r) => x + r, '+ 1 on one_chance_in(3)'));
     if (w) {
       const sk = c.skills[w.def.skill];
       steps.push(step('weapon skill', oneShort(sk), (x, r) => div(x * (25 + r), 25), `x (25 + random2(${src ? `${sk} + 1` : sk})) / 25`, d3));
@@ -249,12 +273,17 @@ export function planMain(c: CrCharacter, target: CrTarget, edition: Edition): Ma
     if (w) {
       const p = w.plus2;
       if (p >= 0) steps.push(step('weapon plus', oneShort(p), (x, r) => x + r, `+ random2(${src ? `1 + ${p}` : p})`, d3));
+      else if (ss && src) steps.push(step('weapon minus', die(-p), (x, r) => x - 1 - r, `- (1 + random2(${-p}))`));
       else steps.push(step('weapon plus', NO_DIE, (x) => x + p, `${p}`));
       if (hh) steps.push(step('hand-and-a-half', die(3), (x, r) => x + r, '+ random2(3)'));
       if (w.race === 'dwarven' && has(c, 'dwarf')) steps.push(step('dwarven weapon', die(3), (x, r) => x + r, '+ random2(3)'));
       if (w.race === 'orcish' && has(c, 'hill-orc')) steps.push(step('orcish weapon', { kind: 'coin' }, (x, r) => x + r, '+1 on a coinflip'));
     }
     const S = c.skills.stabbing;
+    if (ss) {
+      steps.push(...ssStabAndAcSteps(c, target, edition, stab, w?.def.id === 'dagger', ssWeapon));
+      return steps;
+    }
     if (stab > 0) {
       steps.push(step('stab: at least 1', NO_DIE, (x) => Math.max(x, 1), 'damage of at least 1 to work with'));
       const skill = w ? w.def.skill : 'unarmed-combat';
@@ -285,12 +314,31 @@ export function planMain(c: CrCharacter, target: CrTarget, edition: Edition): Ma
     return steps;
   };
 
+  const ssWeapon: StabWeapon = w?.def.skill === 'short-blades' ? 'short' : w?.def.skill === 'long-blades' ? 'long' : 'other';
+  let ssStab: MainPlan['ssStab'] = null;
+  let ssHelpless: MainPlan['ssHelpless'] = null;
+  let ev = target.ev;
+  if (ss) {
+    const cat = target.noExp || !target.visible ? null : stabCategoryOf(ss, edition);
+    ssStab = { cat, roll: cat?.roll ? stabRoll(c.skills.stabbing, c.dex, cat, ss.sensesInvisible, edition) : null, weapon: ssWeapon };
+    if (src) {
+      if (ss.sleeping || ss.paralysed || (ss.petrified && !ss.petrifying)) ssHelpless = 'helpless';
+      else if (ss.petrifying) ssHelpless = 'petrifying';
+      // monsters::melee_evasion: none asleep or paralysed; netted / (size + 2); confused / 2.
+      if (ss.sleeping || ss.paralysed) ev = 0;
+      else if (ss.netted) ev = div(ev, 5);
+      else if (ss.confused) ev = div(ev, 2);
+    } else if (ss.sleeping || ss.paralysed || ss.petrified) ssHelpless = 'helpless';
+  }
   const brandName = w ? w.brand : !w && (form?.brand ?? (c.effects.confusingTouch > 0 ? 'confuse' : undefined));
   // Confusing touch's CONFUSE gives way to a form's own brand (spider, ice beast, lich).
   const brand: CrBrandInfo | null = brandName && brandName !== 'speed' && brandName !== 'protection' ? { brand: brandName, target, necromancy: c.skills.necromancy } : null;
 
   return {
     edition,
+    game,
+    ssStab,
+    ssHelpless,
     label: w ? w.def.name : form ? `${form.name} form` : 'bare hands',
     weapon: w,
     shield: sh?.def.shield ?? null,
@@ -312,7 +360,7 @@ export function planMain(c: CrCharacter, target: CrTarget, edition: Edition): Ma
     damageBaseText: dmgText,
     damageSteps,
     brand,
-    ev: target.ev,
+    ev,
     lowEnergy: target.lowEnergy,
     stabbing: c.skills.stabbing,
     dex: c.dex,
@@ -455,6 +503,7 @@ export function toHitLaw(p: MainPlan, heavy: number, hh: boolean): Distribution 
 
 /** P(hit | final to-hit law) by the edition's hit test (d10-hit-test). */
 export function hitChanceFrom(p: MainPlan, law: Distribution): Fraction {
+  if (p.game === 'ss') return ssHitChance(p, law);
   if (p.edition === 'spoiler') return chance(law, (v) => v > p.ev);
   const pass = chance(law, (v) => v >= p.ev);
   const miss = pass.complement();
@@ -485,6 +534,7 @@ export function rollToHit(t: Tracer, p: MainPlan, heavy: number, hh: boolean): n
 }
 
 export function rollHitTest(t: Tracer, p: MainPlan, toHit: number): boolean {
+  if (p.game === 'ss') return rollSsHitTest(t, p, toHit);
   if (p.edition === 'spoiler') {
     if (t.recording) t.edition('d10-hit-test', CR_DIVERGENCES['d10-hit-test'].spoiler);
     return t.recording ? t.check('to-hit > EV', toHit, '>', p.ev) : toHit > p.ev;
@@ -512,6 +562,7 @@ export function fumbleChance(dex: number): Fraction {
 
 /** The stab category b (0: no stab attempt) and whether the dex/stabbing roll is needed. */
 export function stabCategory(p: MainPlan): { b: number; roll: boolean } {
+  if (p.ssStab) return p.ssStab.cat ? { b: p.ssStab.cat.b, roll: p.ssStab.cat.roll } : { b: 0, roll: false };
   if (p.noExp || !p.stabVisible) return { b: 0, roll: false };
   switch (p.stabState) {
     case 'sleeping':
@@ -526,9 +577,10 @@ export function stabCategory(p: MainPlan): { b: number; roll: boolean } {
   }
 }
 
-export const stabRollChance = (p: MainPlan): Fraction => Fraction.of(Math.min(200, p.stabbing + p.dex + 1), 200);
+export const stabRollChance = (p: MainPlan): Fraction => (p.ssStab ? (p.ssStab.roll ? stabChanceOf(p.ssStab.roll) : Fraction.ONE) : Fraction.of(Math.min(200, p.stabbing + p.dex + 1), 200));
 
 export function rollStab(t: Tracer, p: MainPlan): number {
+  if (p.ssStab) return rollSsStab(t, p);
   const { b, roll } = stabCategory(p);
   if (b === 0) return 0;
   if (t.recording) t.rule(SECTION_STAB, 'Stab');
@@ -747,4 +799,114 @@ export function attackTime(c: CrCharacter, base: number, ws: number): number {
   let time = base;
   if (armed(c)?.brand === 'speed') time = div(time * 5, 10);
   return Math.max(1, div(time * ws, 10));
+}
+
+// --- Stone Soup 0.5.2 ------------------------------------------------------------------------
+
+const ONE_IN_THREE: Die = { kind: 'custom', law: bernoulli(Fraction.of(1, 3)), roll: (t) => (oneIn(t, 3, 'one_chance_in(3)') ? 1 : 0), text: 'one_chance_in(3)' };
+
+/** The stab roll of Stone Soup (seed 003 "Stabbing chance"; fight.cc player_stab_check). */
+function rollSsStab(t: Tracer, p: MainPlan): number {
+  const st = p.ssStab;
+  if (!st?.cat) return 0;
+  if (t.recording) {
+    t.rule(SS_SECTION_STAB, 'Stab');
+    t.note(`${st.cat.kind} (${st.cat.why}): b = ${st.cat.b}`);
+  }
+  if (!st.roll) {
+    if (t.recording) t.note(`${st.cat.why}: a stab without a roll`);
+    return st.cat.b;
+  }
+  const { num, den, text } = st.roll;
+  if (t.recording) {
+    const e = ssEd('ss21-stab-chance', p.edition);
+    t.edition(e.id, e.text);
+  }
+  const r = r2(t, den, `stab: random2(${den})`);
+  const ok = t.recording ? t.check(text, r, '<', num) : r < num;
+  return ok ? st.cat.b : 0;
+}
+
+/** Stone Soup's stab bonus (after every other modifier) and the AC roll, the stab lowering the AC; a petrified monster takes a third. */
+function ssStabAndAcSteps(c: CrCharacter, target: CrTarget, edition: Edition, b: number, dagger: boolean, weapon: StabWeapon): Step[] {
+  const src = edition === 'source';
+  const S = c.skills.stabbing;
+  const steps: Step[] = [];
+  const ac = target.ac;
+  if (b > 0) {
+    if (src) steps.push(step('stab: at least 1', NO_DIE, (x) => Math.max(x, 1), 'damage of at least 1 to work with'));
+    if (weapon === 'short') {
+      const bonus = shortBladeBonus(c.dex, S, dagger, edition);
+      steps.push(step(`stab: ${dagger ? 'dagger' : 'short blade'}`, NO_DIE, (x) => x + bonus, `+ ${bonus} (Dex ${c.dex}, stabbing ${S}${dagger ? ', dagger' : ''})`, ssEd('ss24-dagger-bonus', edition)));
+    }
+    if (src) steps.push(step('stab', NO_DIE, (x) => codeStabDamage(weapon, x, S, b), `x the ${weapon === 'other' ? '' : `${weapon} blade's `}stab factors (stabbing ${S} / ${b})`, ssEd('ss25-stab-multipliers', edition)));
+    else {
+      const m = seedMultiplier(weapon, S, b);
+      steps.push(step('stab', NO_DIE, (x) => Number((BigInt(x) * m.num) / m.den), `x ${m.toNumber().toFixed(3)} (+${Math.floor(100 * (m.toNumber() - 1))}%)`, ssEd('ss25-stab-multipliers', edition)));
+    }
+    if (ac > 0) {
+      const k = src ? div(S, b) : S;
+      const law = src
+        ? r2Law(k).then((r) => (ac - r > 0 ? r2Law(1 + ac - r) : Distribution.constant(0)))
+        : (S < 1 ? Distribution.constant(0) : Distribution.uniform(0, S - 1)).then((r) => {
+            const left = Math.max(0, ac - div(r, b));
+            return left > 0 ? Distribution.uniform(1, left) : Distribution.constant(0);
+          });
+      const roll = (t: Tracer): number => {
+        if (src) {
+          const left = ac - r2(t, k, `stab: armour pierced, random2(${k})`);
+          return left > 0 ? r2(t, 1 + left, `stab: random2(1 + AC left ${left})`) : 0;
+        }
+        const cut = S < 1 ? 0 : div(t.roll(1, S, `stab: 1d(stabbing ${S})`) - 1, b);
+        const left = Math.max(0, ac - cut);
+        return left > 0 ? t.roll(1, left, `stab: 1d(AC left ${left})`) : 0;
+      };
+      const text = src ? `AC ${ac} less random2(stabbing / b = ${k}), then random2(1 + what is left)` : `AC ${ac} less (1d(stabbing ${S}) - 1) / ${b}, then 1d(what is left)`;
+      steps.push(step('monster AC (stab)', { kind: 'custom', law, roll, text }, (x, r) => x - r, 'armour partly pierced', ssEd('ss27-stab-ac', edition)));
+    }
+  } else if (ac > 0) {
+    steps.push(src ? step('monster AC', die(ac + 1), (x, r) => x - r, `- random2(1 + AC ${ac})`, ssEd('ss15-ac-roll', edition)) : step('monster AC', { kind: 'custom', law: Distribution.uniform(1, ac), roll: (t) => t.roll(1, ac, `1d(AC ${ac})`), text: `1d(AC ${ac})` }, (x, r) => x - r, `- 1d(AC ${ac})`, ssEd('ss15-ac-roll', edition)));
+  }
+  steps.push(step('no negative damage', NO_DIE, (x) => Math.max(0, x), 'below 0 is 0'));
+  if (target.ss?.petrified) steps.push(step('petrified', NO_DIE, (x) => div(x, 3), 'a petrified monster takes a third'));
+  return steps;
+}
+
+/** P(hit) in Stone Soup: the code's 1 in 20 and helpless clauses, or the seed's 1d(to-hit) > EV with helpless misses cut to 1 / (10 + stabbing). */
+function ssHitChance(p: MainPlan, law: Distribution): Fraction {
+  if (p.edition === 'spoiler') {
+    const pass = chance(law, (v) => v > p.ev);
+    if (p.ssHelpless !== 'helpless') return pass;
+    return pass.add(pass.complement().mul(oneInChance(10 + p.stabbing).complement()));
+  }
+  const pass = chance(law, (v) => v >= p.ev);
+  let rest = Fraction.of(1, 20);
+  const h = p.ssHelpless === 'helpless' ? oneInChance(10 + p.stabbing).complement() : p.ssHelpless === 'petrifying' ? oneInChance(2 + p.stabbing).complement() : Fraction.ZERO;
+  rest = rest.add(Fraction.of(19, 20).mul(h));
+  return pass.add(pass.complement().mul(rest));
+}
+
+function rollSsHitTest(t: Tracer, p: MainPlan, toHit: number): boolean {
+  const src = p.edition === 'source';
+  if (!src) {
+    if (t.recording ? t.check('to-hit > EV', toHit, '>', p.ev) : toHit > p.ev) return true;
+    if (p.ssHelpless === 'helpless') {
+      const e = ssEd('ss23-helpless-hit', p.edition);
+      if (t.recording) t.edition(e.id, e.text);
+      if (!oneIn(t, 10 + p.stabbing, `helpless: 1 in ${10 + p.stabbing} to miss`)) return true;
+    }
+    return false;
+  }
+  if (t.recording ? t.check('to-hit >= EV', toHit, '>=', p.ev) : toHit >= p.ev) return true;
+  if (oneIn(t, 20, 'lucky hit: 1 in 20')) {
+    if (t.recording) t.note('a lucky hit (1 in 20)');
+    return true;
+  }
+  if (p.ssHelpless) {
+    const n = p.ssHelpless === 'helpless' ? 10 + p.stabbing : 2 + p.stabbing;
+    const e = ssEd('ss23-helpless-hit', p.edition);
+    if (t.recording) t.edition(e.id, e.text);
+    if (!oneIn(t, n, `helpless: 1 in ${n} to miss`)) return true;
+  }
+  return false;
 }

@@ -91,8 +91,8 @@ export function monsterHitChance(toHit: number, d: Defender): Fraction {
   return pass.add(pass.complement().mul(Fraction.of(1, 30)));
 }
 
-/** The damage law of one attack with listed damage `mdam` that hit. */
-export function monsterDamageLaw(p: MonsterAttackPlan, mdam: number, d: Defender): Distribution {
+/** The damage of one attack before armour: its law and the most it can do (heavy armour's minimum reads that). */
+export function monsterRawDamage(p: MonsterAttackPlan, mdam: number): { law: Distribution; size: number } {
   let law = Distribution.constant(0);
   let size = 0;
   const w = p.weapon;
@@ -106,6 +106,32 @@ export function monsterDamageLaw(p: MonsterAttackPlan, mdam: number, d: Defender
   size += mdam;
   law = law.plus(r2Law(mdam).map((v) => 1 + v));
   if (p.waterAttack) law = law.map((v) => v * 2);
+  return { law, size };
+}
+
+/** Rolls the damage of one attack before armour. */
+export function rollMonsterRawDamage(t: Tracer, p: MonsterAttackPlan, mdam: number): { dmg: number; size: number } {
+  let dmg = 0;
+  let size = 0;
+  const w = p.weapon;
+  if (w) {
+    size = w.def.damage;
+    dmg = r2(t, size, `${w.def.name}: random2(${size})`);
+    if (w.orcish && coin(t, 'orcish weapon: +1 on a coinflip')) dmg += 1;
+    dmg += w.plus2 >= 0 ? r2(t, w.plus2 + 1, 'weapon plus') : -r2(t, Math.abs(w.plus2 + 1), 'weapon minus');
+    dmg -= 1 + r2(t, 3, 'weapon: - (1 + random2(3))');
+  }
+  size += mdam;
+  dmg += 1 + r2(t, mdam, `attack: 1 + random2(${mdam})`);
+  if (p.waterAttack) dmg *= 2;
+  return { dmg, size };
+}
+
+/** The damage law of one attack with listed damage `mdam` that hit. */
+export function monsterDamageLaw(p: MonsterAttackPlan, mdam: number, d: Defender): Distribution {
+  const raw = monsterRawDamage(p, mdam);
+  let law = raw.law;
+  const size = raw.size;
   if (d.ac > 0) {
     const mn = d.heavyPerc !== null ? Math.min(1 + div(size * d.heavyPerc, 100), div(d.ac, 2)) : 0;
     const red = r2Law(d.ac + 1).map((r) => Math.max(r, mn));
@@ -149,19 +175,9 @@ export function rollMonsterAttack(t: Tracer, p: MonsterAttackPlan, mdam: number,
   let hit = t.recording ? t.check('to-hit >= dodge', roll, '>=', D) : roll >= D;
   if (!hit && oneIn(t, 30, 'lucky hit: 1 in 30')) hit = true;
   if (!hit) return { blocked: false, hit: false, damage: 0 };
-  let dmg = 0;
-  let size = 0;
-  const w = p.weapon;
-  if (w) {
-    size = w.def.damage;
-    dmg = r2(t, size, `${w.def.name}: random2(${size})`);
-    if (w.orcish && coin(t, 'orcish weapon: +1 on a coinflip')) dmg += 1;
-    dmg += w.plus2 >= 0 ? r2(t, w.plus2 + 1, 'weapon plus') : -r2(t, Math.abs(w.plus2 + 1), 'weapon minus');
-    dmg -= 1 + r2(t, 3, 'weapon: - (1 + random2(3))');
-  }
-  size += mdam;
-  dmg += 1 + r2(t, mdam, `attack: 1 + random2(${mdam})`);
-  if (p.waterAttack) dmg *= 2;
+  const raw = rollMonsterRawDamage(t, p, mdam);
+  let dmg = raw.dmg;
+  const size = raw.size;
   if (d.ac > 0) {
     let red = r2(t, d.ac + 1, `armour: random2(AC ${d.ac} + 1)`);
     if (d.heavyPerc !== null) {

@@ -4,6 +4,7 @@ import type { Edition } from '../edition.js';
 import { type AuxPlan, auxMean, planAux } from './aux.js';
 import { type CrCharacter, actionTime } from './character.js';
 import {
+  type CrGame,
   type CrTarget,
   type Latent,
   type MainPlan,
@@ -36,8 +37,9 @@ export class AttackLaws {
     readonly character: CrCharacter,
     target: CrTarget,
     edition: Edition,
+    game: CrGame = 'b20',
   ) {
-    this.plan = planMain(character, target, edition);
+    this.plan = planMain(character, target, edition, game);
     this.aux = planAux(character, target, edition);
     this.latents = latents(this.plan);
   }

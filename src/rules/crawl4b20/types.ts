@@ -1,3 +1,5 @@
+import type { BloodState, SsSpell } from '../stonesoup052/types.js';
+
 /**
  * Data types of the Dungeon Crawl 4.00 beta 20 / AX-Crawl ruleset. The loader (src/content)
  * validates data files against schemas typed by these interfaces; the rules only ever see frozen
@@ -9,7 +11,10 @@ export const CR_SKILLS = [
   'fighting', 'short-blades', 'long-blades', 'axes', 'maces-flails', 'polearms', 'staves', 'unarmed-combat',
   'armour', 'dodging', 'stealth', 'stabbing', 'shields', 'necromancy',
 ] as const;
-export type CrSkill = (typeof CR_SKILLS)[number];
+/** Skills only Stone Soup's rules read (spell and card powers in the EV, AC and shield rules). */
+export const SS_EXTRA_SKILLS = ['evocations', 'ice-magic', 'earth-magic', 'fire-magic', 'poison-magic'] as const;
+export const ALL_SKILLS = [...CR_SKILLS, ...SS_EXTRA_SKILLS] as const;
+export type CrSkill = (typeof ALL_SKILLS)[number];
 export type CrWeaponSkill = 'short-blades' | 'long-blades' | 'axes' | 'maces-flails' | 'polearms' | 'staves';
 
 /** What the rules need to know about a species beyond its numbers. */
@@ -17,13 +22,16 @@ export const CR_SPECIES_TRAITS = [
   /** Ogre, troll, ogre-mage, draconians: one d13 roll for a large shield's heavy armour. */
   'large-frame',
   'elf', 'dwarf', 'hill-orc', 'troll', 'ghoul', 'naga', 'centaur', 'minotaur', 'kenku', 'merfolk', 'draconian', 'grey-draconian',
-  'sees-invisible', 'small',
+  'sees-invisible', 'small', 'vampire',
 ] as const;
 export type CrSpeciesTrait = (typeof CR_SPECIES_TRAITS)[number];
 
 /** The mutations the seed names. */
 export const CR_MUTATIONS = ['claws', 'horns', 'hooves', 'stinger'] as const;
-export type CrMutation = (typeof CR_MUTATIONS)[number];
+/** Mutations only Stone Soup's rules read. */
+export const SS_EXTRA_MUTATIONS = ['repulsion-field'] as const;
+export const ALL_MUTATIONS = [...CR_MUTATIONS, ...SS_EXTRA_MUTATIONS] as const;
+export type CrMutation = (typeof ALL_MUTATIONS)[number];
 
 export interface CrSpecies {
   readonly id: string;
@@ -47,6 +55,8 @@ export interface CrSpecies {
   readonly hunger: number;
   /** Regeneration bonus per action in hundredths of a hit point (troll 40); halved for ghouls. */
   readonly regen: number;
+  /** Body size (Stone Soup's EV rules); medium when not given. Nagas and centaurs keep a medium torso. */
+  readonly size?: 'little' | 'small' | 'medium' | 'large';
   readonly description: string;
 }
 
@@ -116,7 +126,9 @@ export interface CrPotion {
 }
 
 export const CR_FORMS = ['spider', 'blade-hands', 'statue', 'ice-beast', 'dragon', 'serpent-of-hell', 'lich', 'air'] as const;
-export type CrFormId = (typeof CR_FORMS)[number];
+/** Stone Soup 0.5.2's forms: no serpent of hell or air; a vampire's bat form. */
+export const SS_FORMS = ['spider', 'blade-hands', 'statue', 'ice-beast', 'dragon', 'lich', 'bat'] as const;
+export type CrFormId = (typeof CR_FORMS)[number] | (typeof SS_FORMS)[number];
 export type CrBrand =
   | 'flaming' | 'freezing' | 'holy-wrath' | 'electrocution' | 'orc-slaying' | 'venom' | 'draining' | 'vorpal' | 'vampiricism'
   | 'disruption' | 'pain' | 'speed' | 'protection' | 'confuse';
@@ -150,6 +162,8 @@ export interface CrForm {
   readonly duration: number;
   readonly resists: readonly ('fire' | 'cold' | 'poison' | 'elec')[];
   readonly vulnerable: readonly ('fire' | 'cold')[];
+  /** The body size in the form (Stone Soup's EV rules); the species' size when not given. */
+  readonly size?: 'tiny' | 'little' | 'small' | 'medium' | 'large' | 'huge';
   readonly description: string;
 }
 
@@ -175,10 +189,14 @@ export type CrMonsterSpecial =
   | { readonly kind: 'rot' }
   | { readonly kind: 'paralyse' };
 
-export const CR_MONSTER_FLAGS = ['sees-invisible', 'flies', 'orc', 'regenerates', 'water', 'no-exp', 'invisible'] as const;
+export const CR_MONSTER_FLAGS = [
+  'sees-invisible', 'flies', 'orc', 'regenerates', 'water', 'no-exp', 'invisible',
+  /** Stone Soup: senses an invisible hero (+5 awareness); fights as a fighter (to-hit 2.5 x HD); erratic flier. */
+  'senses-invisible', 'fighter', 'batty',
+] as const;
 export type CrMonsterFlag = (typeof CR_MONSTER_FLAGS)[number];
 
-export type CrHoliness = 'natural' | 'undead' | 'demonic' | 'holy' | 'nonliving';
+export type CrHoliness = 'natural' | 'undead' | 'demonic' | 'holy' | 'nonliving' | 'plant';
 
 export interface CrMonsterWeapon {
   /** The weapon id, or null for empty hands. */
@@ -212,7 +230,7 @@ export interface CrMonster {
   readonly special?: CrMonsterSpecial;
   /** What it may carry in hand; empty: fights with its own attacks. */
   readonly weapons: readonly CrMonsterWeapon[];
-    readonly description: string;
+  readonly description: string;
 }
 
 /** A worn or wielded item of a hero. */
@@ -227,6 +245,8 @@ export interface CrItemSpec {
   readonly cursed?: boolean;
   /** Helmets: the description that adds to a headbutt. */
   readonly desc?: 'plain' | 'spiked' | 'horned';
+  /** Armour: Stone Soup's armour egos the seeds name (boots of stealth, ponderousness, a shield of protection). */
+  readonly ego?: 'stealth' | 'ponderousness' | 'protection';
   readonly quantity?: number;
 }
 
@@ -248,8 +268,10 @@ export interface CrHero {
   readonly jewellery: readonly CrItemSpec[];
   readonly pack: readonly CrItemSpec[];
   /** Spells running at the start: turns of each. */
-  readonly spells: Readonly<Partial<Record<'confusing-touch' | 'sure-blade', number>>>;
+  readonly spells: Readonly<Partial<Record<'confusing-touch' | 'sure-blade' | SsSpell, number>>>;
   readonly form?: CrFormId;
+  /** Stone Soup vampires: the blood state (stealth factor); satiated when not given. */
+  readonly blood?: BloodState;
   /** Hunger (6000 at the start of a game; starving at 1000 or less). */
   readonly hunger: number;
   readonly description: string;

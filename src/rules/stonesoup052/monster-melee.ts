@@ -1,0 +1,139 @@
+import type { Distribution } from '../../core/distribution.js';
+import { Fraction } from '../../core/fraction.js';
+import type { Tracer } from '../../core/trace.js';
+import type { Edition } from '../edition.js';
+import { type MonsterAttackPlan, monsterRawDamage, rollMonsterRawDamage } from '../crawl4b20/monster-melee.js';
+import { coin, div, r2, r2avg } from '../crawl4b20/random.js';
+import { type BlockPlan, type MonsterToHit, acReductionLaw, heroBlockChance, monsterHitChance, pierceDie } from './defence.js';
+import { ssEd } from './divergences.js';
+
+/**
+ * A monster's melee attack on a Stone Soup hero (seed 004; fight.cc melee_attack::attack,
+ * test_melee_hit, attack_shield_blocked, mons_apply_defender_ac). The seed tries EV, then the
+ * shield; the code tries the shield first. The damage before armour is the Crawl monster's.
+ */
+
+export const SECTION_MONSTER = 'stone-soup-0.5.2#monster-attacks';
+
+/** The hero as a monster's attack sees it. */
+export interface SsDefender {
+  readonly ev: number;
+  readonly ac: number;
+  readonly heavyPerc: number | null;
+  readonly block: BlockPlan;
+  /** Blocks already made this turn. */
+  readonly blocks: number;
+  /** Paralysed or petrified: no block. */
+  readonly helpless: boolean;
+}
+
+export interface SsMonsterHit {
+  readonly blocked: boolean;
+  readonly hit: boolean;
+  readonly damage: number;
+}
+
+const canBlock = (d: SsDefender): boolean => !d.helpless && d.block.sh > 0;
+
+export function ssBlockChance(hd: number, d: SsDefender, edition: Edition): Fraction {
+  if (!canBlock(d)) return Fraction.ZERO;
+  return heroBlockChance(d.block, pierceDie(hd, d.blocks, edition).n);
+}
+
+/** The damage law of an attack that got through. */
+export function ssDamageLaw(p: MonsterAttackPlan, mdam: number, d: SsDefender, edition: Edition): Distribution {
+  const raw = monsterRawDamage(p, mdam);
+  return raw.law.combine(acReductionLaw(d.ac, d.heavyPerc, raw.size, edition), (x, r) => x - r).map((v) => (v < 1 ? 0 : v));
+}
+
+/** P(an attack lands | the EV and shield): code, not blocked then past EV; seed, past EV then not blocked. */
+export function ssLandChance(p: MonsterAttackPlan, m: MonsterToHit, d: SsDefender, edition: Edition): Fraction {
+  return ssBlockChance(p.hd, d, edition).complement().mul(monsterHitChance(m, d.ev, edition));
+}
+
+/** The exact probability of one attack's outcome. */
+export function ssAttackOdds(p: MonsterAttackPlan, m: MonsterToHit, mdam: number, d: SsDefender, r: SsMonsterHit, edition: Edition): Fraction {
+  const block = ssBlockChance(p.hd, d, edition);
+  const hit = monsterHitChance(m, d.ev, edition);
+  if (r.blocked) return edition === 'source' ? block : hit.mul(block);
+  if (!r.hit) return edition === 'source' ? block.complement().mul(hit.complement()) : hit.complement();
+  return block.complement().mul(hit).mul(ssDamageLaw(p, mdam, d, edition).prob(r.damage));
+}
+
+export function ssSequenceMean(p: MonsterAttackPlan, m: MonsterToHit, d: SsDefender, edition: Edition): Fraction {
+  const land = ssLandChance(p, m, d, edition);
+  let e = Fraction.ZERO;
+  for (const a of p.attacks) e = e.add(land.mul(ssDamageLaw(p, a, d, edition).mean()));
+  return e;
+}
+
+function rollBlock(t: Tracer, p: MonsterAttackPlan, d: SsDefender, edition: Edition): boolean {
+  if (!canBlock(d)) return false;
+  const pierce = pierceDie(p.hd, d.blocks, edition);
+  const e = ssEd('ss10-block-formula', edition);
+  if (t.recording) {
+    t.edition(e.id, e.text);
+    t.note(d.block.text);
+  }
+  let b: number;
+  if (edition === 'source') {
+    const bl = d.block;
+    b = r2(t, bl.sh, `block: random2(SH ${bl.sh})`) + div(r2(t, bl.stat, `block: random2(${bl.stat}) / 4`), 4) + div(r2(t, bl.skillDie, `block: random2(${bl.skillDie}) / 4`), 4) - 1;
+  } else {
+    const bl = d.block;
+    const one = (n: number, label: string): number => (n < 1 ? 0 : t.roll(1, n, label));
+    b = 4 * one(bl.sh, `block: 1d(Block ${bl.sh})`) + one(bl.stat, `block: 1d(${bl.stat}) / 4`) + one(bl.skillDie, `block: 1d(${bl.skillDie}) / 4`) - 16;
+  }
+  if (d.block.unseen) b = div(b, 3);
+  const con = r2(t, pierce.n, `pierce: ${pierce.text}`) * d.block.scale;
+  const d11 = ssEd('ss11-block-direction', edition);
+  if (t.recording) t.edition(d11.id, d11.text);
+  return t.recording ? t.check(`block value${d.block.scale > 1 ? ' (quarters)' : ''} >= pierce`, b, '>=', con, d.block.scale) : b >= con;
+}
+
+function rollPastEv(t: Tracer, m: MonsterToHit, ev: number, edition: Edition): boolean {
+  const e = ssEd('ss14-monster-to-hit', edition);
+  if (t.recording) t.edition(e.id, e.text);
+  if (edition === 'spoiler') {
+    if (m.value <= 0) return false;
+    const r = t.roll(1, m.value, `to-hit: 1d(${m.value})`);
+    return t.recording ? t.check('1d(to-hit) > EV', r, '>', ev) : r > ev;
+  }
+  if (r2(t, 100, 'automatic: random2(100) < 5') < 5) {
+    const h = coin(t, 'automatic: a coin flip');
+    if (t.recording) t.note(h ? 'an automatic hit (5%, coin)' : 'an automatic miss (5%, coin)');
+    return h;
+  }
+  let T = m.value;
+  if (m.backlit) T += 2 + r2(t, 8, 'you glow: + 2 + random2(8)');
+  if (m.unseen) T = div(T * 65, 100);
+  const roll = r2(t, T + 1, `to-hit: random2(${T} + 1)`);
+  const dodge = r2avg(t, 2 * ev, 2, `dodge: random2avg(2 x EV ${ev}, 2)`);
+  return t.recording ? t.check('to-hit roll >= dodge', roll, '>=', dodge) : roll >= dodge;
+}
+
+/** One attack: the code tries the shield first, the seed EV first. */
+export function rollSsMonsterAttack(t: Tracer, p: MonsterAttackPlan, m: MonsterToHit, mdam: number, d: SsDefender, edition: Edition): SsMonsterHit {
+  const src = edition === 'source';
+  const order = ssEd('ss13-block-order', edition);
+  if (t.recording && canBlock(d)) t.edition(order.id, order.text);
+  if (src && rollBlock(t, p, d, edition)) return { blocked: true, hit: false, damage: 0 };
+  if (!rollPastEv(t, m, d.ev, edition)) return { blocked: false, hit: false, damage: 0 };
+  if (!src && rollBlock(t, p, d, edition)) return { blocked: true, hit: false, damage: 0 };
+  const raw = rollMonsterRawDamage(t, p, mdam);
+  let dmg = raw.dmg;
+  if (d.ac > 0) {
+    const ac = ssEd('ss15-ac-roll', edition);
+    if (t.recording) t.edition(ac.id, ac.text);
+    let red = src ? r2(t, d.ac + 1, `armour: random2(AC ${d.ac} + 1)`) : t.roll(1, d.ac, `armour: 1d(AC ${d.ac})`);
+    if (src && d.heavyPerc !== null) {
+      const mn = Math.min(1 + div(raw.size * d.heavyPerc, 100), div(d.ac, 2));
+      if (mn > red && t.recording) t.note(`heavy armour stops at least ${mn}`);
+      red = Math.max(red, mn);
+    }
+    if (t.recording) t.mod('armour', dmg, dmg - red, `- ${red}`);
+    dmg -= red;
+  }
+  if (dmg < 1) dmg = 0;
+  return { blocked: false, hit: true, damage: dmg };
+}

@@ -1,0 +1,51 @@
+/**
+ * What Stone Soup 0.5.2 adds to a Crawl character: body sizes, and the spells, cards, potions and
+ * states that the stealth, EV, AC and shield rules of seeds 003 and 004 read. The tables and the
+ * character are otherwise the Crawl ones (src/rules/crawl4b20/types.ts).
+ */
+
+/** Body sizes (player::body_size): tiny 0 to huge 7; `sf` in the EV rules is 3 - size. */
+export const SIZES = { tiny: 0, little: 1, small: 2, medium: 3, large: 4, big: 5, giant: 6, huge: 7 } as const;
+export type SizeName = keyof typeof SIZES;
+
+/** A vampire's blood (check_stealth's factor 18 to 21). */
+export const BLOOD_STATES = ['satiated', 'thirsty', 'near-bloodless', 'bloodless'] as const;
+export type BloodState = (typeof BLOOD_STATES)[number];
+
+/** Spells and cards running on a hero at the start of a duel (turns of each). */
+export const SS_SPELLS = [
+  'ozocubus-armour', 'stoneskin', 'stonemail', 'condensation-shield', 'magic-shield', 'divine-shield',
+  'corona', 'silence', 'levitation', 'shadow', 'forescry', 'berserk',
+] as const;
+export type SsSpell = (typeof SS_SPELLS)[number];
+
+/** What is running on a Stone Soup hero, beyond the Crawl effects. */
+export interface SsEffects {
+  readonly berserk: boolean;
+  readonly confused: boolean;
+  /** Corona, a halo or glowing contamination: monsters see the hero whatever else. */
+  readonly backlit: boolean;
+  readonly silenced: boolean;
+  /** Flying or levitating. */
+  readonly airborne: boolean;
+  /** The Shadow card: +80 stealth. */
+  readonly shadow: boolean;
+  readonly ozocubu: boolean;
+  readonly stoneskin: boolean;
+  readonly stonemail: boolean;
+  readonly condensation: boolean;
+  /** The Helm card's magic shield. */
+  readonly magicShield: boolean;
+  /** The Shining One's divine shield: its current value (0: none). */
+  readonly divineShield: number;
+  readonly forescry: boolean;
+  readonly paralysed: boolean;
+  readonly petrified: boolean;
+  readonly blood: BloodState;
+}
+
+export const NO_SS_EFFECTS: SsEffects = {
+  berserk: false, confused: false, backlit: false, silenced: false, airborne: false, shadow: false,
+  ozocubu: false, stoneskin: false, stonemail: false, condensation: false, magicShield: false, divineShield: 0,
+  forescry: false, paralysed: false, petrified: false, blood: 'satiated',
+};
