@@ -173,7 +173,7 @@ program
 program
   .command('calc')
   .description('compute, without rolling, a character\'s numbers and exact odds against a target (docs/CLI.md)')
-  .argument('<ruleset>', 'the ruleset (angband-3.0.5 or crawl-4.0b20)')
+  .argument('<ruleset>', 'the ruleset (angband-3.0.5, crawl-4.0b20 or stone-soup-0.5.2)')
   .requiredOption('--attacker <spec>', 'a hero preset (arena list heroes --ruleset RULESET) or inline JSON')
   .requiredOption('--defender <spec>', 'a monster (arena list foes --ruleset RULESET) or inline JSON')
   .addOption(new Option('--edition <edition>', 'spoiler: as the seed document says; source: as the game\'s code does').choices([...EDITIONS]).default('spoiler'))
@@ -194,9 +194,22 @@ program
       process.stdout.write(o.json ? `${JSON.stringify(report, null, 2)}\n` : formatCrawlReport(report));
       return;
     }
+    if (ruleset === 'stone-soup-0.5.2') {
+      const { stoneSoupCalcReport, formatStoneSoupReport } = await import('./calc-stone-soup.js');
+      const { CalcInputError } = await import('./calc.js');
+      let report;
+      try {
+        report = stoneSoupCalcReport(content(), { attacker: o.attacker, defender: o.defender, edition: o.edition as Edition });
+      } catch (e) {
+        if (e instanceof CalcInputError) throw new UsageError(e.message);
+        throw e;
+      }
+      process.stdout.write(o.json ? `${JSON.stringify(report, null, 2)}\n` : formatStoneSoupReport(report));
+      return;
+    }
     if (ruleset !== 'angband-3.0.5') {
       const known = availableRulesets().includes(ruleset as (typeof RULESET_IDS)[number]);
-      throw new UsageError(`calc: ${known ? `the calculator covers angband-3.0.5 and crawl-4.0b20; "${ruleset}" has none yet` : `unknown ruleset "${ruleset}"; the calculator covers angband-3.0.5 and crawl-4.0b20`}`);
+      throw new UsageError(`calc: ${known ? `the calculator covers angband-3.0.5, crawl-4.0b20 and stone-soup-0.5.2; "${ruleset}" has none yet` : `unknown ruleset "${ruleset}"; the calculator covers angband-3.0.5, crawl-4.0b20 and stone-soup-0.5.2`}`);
     }
     const distance = /^\d+$/.test(o.distance) ? Number(o.distance) : NaN;
     if (!Number.isInteger(distance) || distance < 1 || distance > 40) throw new UsageError(`--distance: must be a whole number from 1 to 40 (got "${o.distance}")`);

@@ -81,7 +81,8 @@ export function setupFromOptions(o: DuelOptions, content: Content, heroControl: 
   for (const [k, flag] of [['statSystem', 'stat-system'], ['form', 'form']] as const) {
     const v = o[k];
     if (v === undefined) continue;
-    if (o.ruleset !== 'crawl-4.0b20') throw new Error(`--${flag}: only the crawl-4.0b20 ruleset has ${flag === 'form' ? 'transformations' : 'stat systems'}`);
+    const crawlFamily = o.ruleset === 'crawl-4.0b20' || (flag === 'form' && o.ruleset === 'stone-soup-0.5.2');
+    if (!crawlFamily) throw new Error(`--${flag}: only ${flag === 'form' ? 'the crawl-4.0b20 and stone-soup-0.5.2 rulesets have transformations' : 'the crawl-4.0b20 ruleset has stat systems'}`);
     heroOptions[flag] = v;
   }
   let seed: string;

@@ -88,7 +88,7 @@ import {
   sequenceMean,
 } from './monster-melee.js';
 import { coin, div, oneIn, r2 } from './random.js';
-import { CR_FORMS, type CrFormId, type CrMonster, type CrTables } from './types.js';
+import type { CrFormId, CrMonster, CrTables } from './types.js';
 
 export const CR_ID = 'crawl-4.0b20' as const;
 
@@ -306,7 +306,8 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     if (weaponId !== undefined && weaponId !== 'none' && !cat.weapons.has(weaponId)) throw new Error(`unknown weapon "${weaponId}"; choose one of: none, ${[...cat.weapons.keys()].join(', ')}`);
     const bodies = tables.armour.filter((a) => a.slot === 'body').map((a) => a.id);
     if (armourId !== undefined && armourId !== 'none' && !bodies.includes(armourId)) throw new Error(`unknown armour "${armourId}"; choose one of: none, ${bodies.join(', ')}`);
-    if (formId !== undefined && formId !== 'none' && !(CR_FORMS as readonly string[]).includes(formId)) throw new Error(`unknown form "${formId}"; choose one of: none, ${CR_FORMS.join(', ')}`);
+    const forms = tables.forms.map((f) => f.id as string);
+    if (formId !== undefined && formId !== 'none' && !forms.includes(formId)) throw new Error(`unknown form "${formId}"; choose one of: none, ${forms.join(', ')}`);
     const armour = armourId === undefined ? h.armour : [...h.armour.filter((a) => cat.armour.get(a.item)?.slot !== 'body'), ...(armourId === 'none' ? [] : [{ item: armourId }])];
     const form = formId === undefined ? (h.form ?? null) : formId === 'none' ? null : (formId as CrFormId);
     const weapon = weaponId === undefined ? (h.weapon ?? null) : weaponId === 'none' ? null : { item: weaponId };
