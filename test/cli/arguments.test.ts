@@ -41,7 +41,7 @@ const SPAWNED: readonly Case[] = [
 
 /** The same checks in-process, through the CLI's own option parser (no process to start). */
 const IN_PROCESS: readonly Case[] = [
-  { name: 'planned but unplayable ruleset', args: ['--ruleset', 'stone-soup-0.5.2'], mentions: ['--ruleset', 'stone-soup-0.5.2', ...availableRulesets()] },
+  { name: 'an unknown ruleset', args: ['--ruleset', 'stone-soup-9.9'], mentions: ['--ruleset', 'stone-soup-9.9', ...availableRulesets()] },
   { name: 'a crawl option on another ruleset', args: ['--stat-system', 'classic'], mentions: ['--stat-system', 'crawl-4.0b20'] },
   { name: 'an unknown crawl form', args: ['--ruleset', 'crawl-4.0b20', '--form', 'bat'], mentions: ['--hero', 'form', '"bat"', 'dragon', 'none'] },
   { name: 'a monster as the hero', args: ['--hero', 'rat'], mentions: ['--hero', '"rat"', ...heroes] },

@@ -122,7 +122,7 @@ describe('arena calc (spawned)', () => {
       expect(r.stderr).not.toMatch(STACK_FRAME);
     }
     expect(bad.stderr).toMatch(/^arena: --attacker: \$\.level: /);
-    expect(other.stderr).toMatch(/^arena: calc: the calculator covers angband-3\.0\.5 and crawl-4\.0b20; "pixel-dungeon" has none yet/);
+    expect(other.stderr).toMatch(/^arena: calc: the calculator covers angband-3\.0\.5, crawl-4\.0b20 and stone-soup-0\.5\.2; "pixel-dungeon" has none yet/);
     expect(distance.stderr).toMatch(/^arena: --distance: must be a whole number from 1 to 40/);
   });
 });
