@@ -147,6 +147,21 @@ row('per turn: rules', `${perTurn(buckets.rules).toFixed(1)} us`);
 const overhead = engine / work;
 row('per turn: engine (the rest)', `${perTurn(engine).toFixed(1)} us`, `${(overhead * 100).toFixed(0)}% on top of FOV+path+rules (target <= 50%): ${overhead <= 0.5 ? 'MET' : 'MISSED'}`);
 
+/** Plays `n` duels of a setup headless (seeds `${prefix}-i`) and times them. */
+function headlessDuels(base: DuelSetup, prefix: string, n: number): { duelsPerSecond: number; turnsPerDuel: number; turnsPerSecond: number } {
+  let turns = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    const x = new Duel({ ...base, seed: `${prefix}-${i}` }, content, { tracing: false });
+    for (;;) {
+      if (x.step().kind !== 'turn') break;
+      turns++;
+    }
+  }
+  const ms = performance.now() - t0;
+  return { duelsPerSecond: (n / ms) * 1000, turnsPerDuel: turns / n, turnsPerSecond: (turns / ms) * 1000 };
+}
+
 // 4b. Angband: a round of blows and a shot through the ruleset, and whole duels (no target).
 {
   const ang: DuelSetup = { ...setup, ruleset: 'angband-3.0.5', hero: { template: 'half-troll-warrior', options: {} }, foe: { template: 'olog', options: {} }, arena: 'pit', foeState: 'hunting' };
@@ -173,19 +188,20 @@ row('per turn: engine (the rest)', `${perTurn(engine).toFixed(1)} us`, `${(overh
     }, 300),
   );
   row('Angband shots/s (resolveAttack)', fmt(shots), 'with breakage');
-  const angDuels = 40;
-  let angTurns = 0;
-  const a0 = performance.now();
-  for (let i = 0; i < angDuels; i++) {
-    const x = new Duel({ ...ang, hero: { template: 'warrior', options: {} }, foe: { template: 'uruk', options: {} }, seed: `ang-${i}` }, content, { tracing: false });
-    for (;;) {
-      const r = x.step();
-      if (r.kind !== 'turn') break;
-      angTurns++;
-    }
+  const ad = headlessDuels({ ...ang, hero: { template: 'warrior', options: {} }, foe: { template: 'uruk', options: {} } }, 'ang', 40);
+  row('Angband headless duels/s (warrior vs uruk, pit)', fmt(ad.duelsPerSecond), `${ad.turnsPerDuel.toFixed(0)} turns per duel; ${fmt(ad.turnsPerSecond)} turns/s`);
+}
+
+// 4c. The Crawl family: whole duels without tracing, in both editions.
+for (const [ruleset, label, hero, foe] of [
+  ['crawl-4.0b20', 'Crawl b20', 'minotaur-fighter', 'orc-warrior'],
+  ['stone-soup-0.5.2', 'Stone Soup', 'halfling-assassin', 'orc-warrior'],
+  ['stone-soup-0.5.2', 'Stone Soup', 'mountain-dwarf-fighter', 'vault-guard'],
+] as const) {
+  for (const edition of ['spoiler', 'source'] as const) {
+    const cd = headlessDuels({ ...setup, ruleset, edition, hero: { template: hero, options: {} }, foe: { template: foe, options: {} }, arena: 'pit' }, `${ruleset}-${edition}`, 20);
+    row(`${label} duels/s, ${edition}`, fmt(cd.duelsPerSecond), `${hero} vs ${foe} (pit): ${cd.turnsPerDuel.toFixed(0)} turns per duel; ${fmt(cd.turnsPerSecond)} turns/s`);
   }
-  const angMs = performance.now() - a0;
-  row('Angband headless duels/s (warrior vs uruk, pit)', fmt((angDuels / angMs) * 1000), `${(angTurns / angDuels).toFixed(0)} turns per duel; ${fmt((angTurns / angMs) * 1000)} turns/s`);
 }
 
 // 5. Replays: verification speed against simulation, and seeking in a long replay.

@@ -7,11 +7,11 @@ import { planMonster } from '../rules/crawl4b20/monster-melee.js';
 import { AttackLaws } from '../rules/crawl4b20/summary.js';
 import type { CrMonster } from '../rules/crawl4b20/types.js';
 import type { Edition } from '../rules/edition.js';
-import { armourClass, blockPlan, evasionOf, heavyPercOf, monsterToHit } from '../rules/stonesoup052/defence.js';
+import { armourClass, blockPlan, evasionOf, heavyPercOf, monsterHitChance, monsterToHit } from '../rules/stonesoup052/defence.js';
 import { ssBlockChance, ssDamageLaw, ssLandChance } from '../rules/stonesoup052/monster-melee.js';
 import type { StabTarget } from '../rules/stonesoup052/stab.js';
 import { awarenessOf, describeStealth, noticeChance, stealthOf } from '../rules/stonesoup052/stealth.js';
-import { NO_SS_EFFECTS, type SsEffects } from '../rules/stonesoup052/types.js';
+import { ssEffectsFrom } from '../rules/stonesoup052/types.js';
 import { CalcInputError } from './calc.js';
 
 /**
@@ -60,19 +60,13 @@ export function stoneSoupCalcReport(content: Content, o: { attacker: string; def
   const m: CrMonster | undefined = cat.monsters.get(o.defender);
   if (!m) throw new CalcInputError(`--defender: unknown monster "${o.defender}"; choose one of: ${[...cat.monsters.keys()].join(', ')}`);
   const ed = o.edition;
-  const sp = h.spells;
-  const ss: SsEffects = {
-    ...NO_SS_EFFECTS,
-    berserk: (sp.berserk ?? 0) > 0, backlit: (sp.corona ?? 0) > 0, silenced: (sp.silence ?? 0) > 0, airborne: (sp.levitation ?? 0) > 0, shadow: (sp.shadow ?? 0) > 0,
-    ozocubu: (sp['ozocubus-armour'] ?? 0) > 0, stoneskin: (sp.stoneskin ?? 0) > 0, stonemail: (sp.stonemail ?? 0) > 0, condensation: (sp['condensation-shield'] ?? 0) > 0,
-    magicShield: (sp['magic-shield'] ?? 0) > 0, divineShield: (sp['divine-shield'] ?? 0) > 0 ? 3 + Math.trunc((h.skills.shields ?? 0) / 5) : 0, forescry: (sp.forescry ?? 0) > 0,
-    blood: h.blood ?? 'satiated',
-  };
+  // What a duel starts with: the preset's spells running, nothing else.
+  const ss = ssEffectsFrom((k) => (h.spells[k as keyof typeof h.spells] ?? 0) > 0, h.skills.shields ?? 0, h.blood ?? 'satiated');
   const pack = h.pack.reduce((n, s) => n + (cat.potions.get(s.item)?.mass ?? 0) * (s.quantity ?? 1), 0);
   const c: CrCharacter = cat.character(cat.sheetOf(h, 'new'), h.form ?? null, { might: 0, invisible: 0, confusingTouch: h.spells['confusing-touch'] ?? 0, sureBlade: h.spells['sure-blade'] ?? 0, hunger: h.hunger, inWater: false, ss }, pack);
   const st = stealthOf(c, ed);
   const noticing = (['sleeping', 'wandering'] as const).map((state) => {
-    const a = awarenessOf({ name: m.name, intelligence: m.intelligence, hd: m.hd, holiness: m.holiness, sensesInvisible: m.flags.includes('senses-invisible'), seesInvisible: m.flags.includes('sees-invisible'), state, hibernating: false, foeIsHero: false }, { invisible: false, backlit: ss.backlit, inWater: false, berserk: ss.berserk }, ed);
+    const a = awarenessOf({ name: m.name, intelligence: m.intelligence, hd: m.hd, holiness: m.holiness, sensesInvisible: m.flags.includes('senses-invisible'), seesInvisible: m.flags.includes('sees-invisible'), state, hibernating: false, foeIsHero: false }, { invisible: false, backlit: ss.backlit, inWater: false }, ed);
     return { state, awareness: a.value, terms: a.terms, perTurn: pct(noticeChance(a.value, st.value, ed, ss.berserk)) };
   });
   const ev = evasionOf(c, ed);
@@ -118,7 +112,7 @@ export function stoneSoupCalcReport(content: Content, o: { attacker: string; def
     ev: { value: ev.value, terms: ev.terms },
     ac: { value: ac.value, terms: ac.terms },
     block,
-    monsterAttack: { toHit: mh.value, text: mh.text, pastEv: pct(ssLandChance(plan, mh, { ...d, block: { ...bp, sh: 0 } }, ed)), lands: pct(land), meanDamagePerAttack: Number(ssDamageLaw(plan, first, d, ed).mean().toNumber().toFixed(3)) },
+    monsterAttack: { toHit: mh.value, text: mh.text, pastEv: pct(monsterHitChance(mh, d.ev, ed)), lands: pct(land), meanDamagePerAttack: Number(ssDamageLaw(plan, first, d, ed).mean().toNumber().toFixed(3)) },
     stabs,
   };
 }

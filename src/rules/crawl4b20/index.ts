@@ -1,3 +1,4 @@
+import type { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Edition } from '../edition.js';
 import type { Tracer } from '../../core/trace.js';
@@ -48,11 +49,11 @@ import { CR_DIVERGENCE_LIST } from './divergences.js';
 import type { Divergence } from '../edition.js';
 import type { RulesetId } from '../ruleset.js';
 import { SS_DIVERGENCE_LIST, SS_DIVERGENCES } from '../stonesoup052/divergences.js';
-import { armourClass as ssArmourClass, blockPlan, evasionOf, heavyPercOf, monsterToHit } from '../stonesoup052/defence.js';
-import { SECTION_MONSTER as SS_SECTION_MONSTER, type SsDefender, rollSsMonsterAttack, ssAttackOdds, ssBlockChance, ssDamageLaw, ssLandChance, ssSequenceMean } from '../stonesoup052/monster-melee.js';
+import { armourClass as ssArmourClass, blockPlan, evasionOf, heavyPercOf, monsterHitChance as monsterHitChanceSs, monsterToHit } from '../stonesoup052/defence.js';
+import { SECTION_MONSTER as SS_SECTION_MONSTER, type SsDefender, rollSsMonsterAttack, ssOutcomeOdds, ssBlockChance, ssDamageLaw, ssLandChance, ssSequenceMean } from '../stonesoup052/monster-melee.js';
 import { seedMultiplier, stabMessage } from '../stonesoup052/stab.js';
 import { SECTION_AWARENESS, awarenessOf, describeStealth, noticeChance as ssNoticeChance, rollNotice, stealthOf } from '../stonesoup052/stealth.js';
-import { NO_SS_EFFECTS, SS_SPELLS, type SsEffects } from '../stonesoup052/types.js';
+import { NO_SS_EFFECTS, SS_SPELLS, type SsEffects, ssEffectsFrom } from '../stonesoup052/types.js';
 import { AttackLaws } from './summary.js';
 import {
   type CrGame,
@@ -197,25 +198,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
 
   /** The Stone Soup states of a hero, from its statuses. */
   function ssStateOf(f: FighterView, r: HeroRules): SsEffects {
-    const on = (k: string): boolean => level(f, k) > 0;
-    return {
-      ...NO_SS_EFFECTS,
-      berserk: on('berserk'),
-      confused: on('confused'),
-      backlit: on('corona'),
-      silenced: on('silence'),
-      airborne: on('levitation'),
-      shadow: on('shadow'),
-      ozocubu: on('ozocubus-armour'),
-      stoneskin: on('stoneskin'),
-      stonemail: on('stonemail'),
-      condensation: on('condensation-shield'),
-      magicShield: on('magic-shield'),
-      divineShield: on('divine-shield') ? 3 + div(r.skills.shields ?? 0, 5) : 0,
-      forescry: on('forescry'),
-      paralysed: on('paralysis'),
-      blood: r.blood ?? 'satiated',
-    };
+    return ssEffectsFrom((k) => level(f, k) > 0, r.skills.shields ?? 0, r.blood ?? 'satiated');
   }
 
   function targetOf(d: FighterView, ctx: { visible: boolean; defenderTerrain: Terrain }, hero?: FighterView): CrTarget {
@@ -695,7 +678,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     const e = c.effects.ss ?? NO_SS_EFFECTS;
     const a = awarenessOf(
       { name: m.name, intelligence: m.intelligence, hd: r.hd, holiness: m.holiness, sensesInvisible: m.flags.includes('senses-invisible'), seesInvisible: m.flags.includes('sees-invisible'), state: mode, hibernating: false, foeIsHero: false },
-      { invisible: level(enemy, 'invisible') > 0, backlit: e.backlit, inWater: c.effects.inWater, berserk: e.berserk },
+      { invisible: level(enemy, 'invisible') > 0, backlit: e.backlit, inWater: c.effects.inWater },
       edition,
     );
     return { a, s: stealthOf(c, edition), berserk: e.berserk };
@@ -840,16 +823,9 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
 
   /** The attack laws of a character against a target, kept while neither changes. */
   const lawsCache = new Map<string, AttackLaws>();
-  function lawsFor(c: CrCharacter, tgt: CrTarget, edition: Edition): AttackLaws {
-    const key = JSON.stringify([edition, c, tgt]);
-    let laws = lawsCache.get(key);
-    if (!laws) {
-      if (lawsCache.size > 256) lawsCache.clear();
-      laws = new AttackLaws(c, tgt, edition, info.game);
-      lawsCache.set(key, laws);
-    }
-    return laws;
-  }
+  const lawsFor = (c: CrCharacter, tgt: CrTarget, edition: Edition): AttackLaws =>
+    // Hunger counts only as starving or not, so the laws last from one action to the next.
+    remember(lawsCache, JSON.stringify([edition, { ...c, effects: { ...c.effects, hunger: starving(c) } }, tgt]), 256, () => new AttackLaws(c, tgt, edition, info.game));
 
   function heroMelee(t: Tracer, a: FighterView, d: FighterView, ctx: AttackContext): AttackOutcome {
     const c = characterOf(a, ctx.attackerTerrain === Terrain.Water);
@@ -989,18 +965,15 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     return { hit: hit || events.some((e) => e.hit), damage: dmg + events.reduce((n, e) => n + e.damage, 0), effects, cost: time * K, summary, odds: p };
   }
 
-  const monsterMemo = new Map<string, Fraction>();
+  const oddsMemo = new Map<string, Fraction>();
+  const damageLaws = new Map<string, Distribution>();
+  /** Exact odds remembered by what they depend on (an attack's odds cost far more than its rolls). */
+  const memoOdds = (key: unknown, compute: () => Fraction): Fraction => remember(oddsMemo, JSON.stringify(key), 4096, compute);
+  const damageMemo = (key: string, compute: () => Distribution): Distribution => remember(damageLaws, key, 1024, compute);
+
   /** A monster attack's odds, remembered by the attack and the hero's defences. */
-  function monsterOdds(plan: MonsterAttackPlan, mdam: number, def: Defender, res: { blocked: boolean; hit: boolean; damage: number }): Fraction {
-    const key = JSON.stringify([plan.hd, plan.toHit, plan.weapon?.def.id ?? null, plan.weapon?.plus2 ?? 0, plan.weapon?.orcish ?? false, mdam, def, res]);
-    let f = monsterMemo.get(key);
-    if (!f) {
-      if (monsterMemo.size > 4096) monsterMemo.clear();
-      f = monsterHitOdds(plan, mdam, def, res);
-      monsterMemo.set(key, f);
-    }
-    return f;
-  }
+  const monsterOdds = (plan: MonsterAttackPlan, mdam: number, def: Defender, res: { blocked: boolean; hit: boolean; damage: number }): Fraction =>
+    memoOdds([plan.hd, plan.toHit, plan.weapon?.def.id ?? null, plan.weapon?.plus2 ?? 0, plan.weapon?.orcish ?? false, mdam, def, res], () => monsterHitOdds(plan, mdam, def, res));
 
   function monsterMelee(t: Tracer, a: FighterView, d: FighterView, ctx: AttackContext): AttackOutcome {
     const m = monsterOf(a);
@@ -1037,7 +1010,13 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
           t.value('your EV, SH and AC', sd.ev, `EV ${sd.ev}, ${sd.block.scale > 1 ? 'Block' : 'SH'} ${sd.block.sh}, AC ${sd.ac}`);
         }
         res = rollSsMonsterAttack(t, plan, ssHit, mdam, sd, ctx.edition);
-        p = p.mul(ssAttackOdds(plan, ssHit, mdam, sd, res, ctx.edition));
+        // Each part is remembered by what it depends on: the block by the shield and past blocks, EV by the to-hit, damage by the attack and armour.
+        const { law: _law, text: _text, ...shield } = sd.block;
+        const ed = ctx.edition;
+        const block = memoOdds(['ss-block', ed, plan.hd, shield, sd.blocks, sd.helpless], () => ssBlockChance(plan.hd, sd, ed));
+        const pastEv = memoOdds(['ss-hit', ed, ssHit, sd.ev], () => monsterHitChanceSs(ssHit, sd.ev, ed));
+        const dkey = JSON.stringify([ed, plan.hd, plan.weapon?.def.id ?? null, plan.weapon?.plus2 ?? 0, plan.weapon?.orcish ?? false, mdam, sd.ac, sd.heavyPerc]);
+        p = p.mul(ssOutcomeOdds(block, pastEv, () => damageMemo(dkey, () => ssDamageLaw(plan, mdam, sd, ed)), res, ed));
       } else {
         if (t.recording) {
           t.rule(SECTION_MONSTER, `${m.name}: attack ${i + 1} (${mdam}${r.weapon ? ` with a ${cat.nameOf(r.weapon.item)}` : ''})`);
@@ -1095,6 +1074,17 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
 }
 
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The value of `key` in `map`, computed and kept on first use; the map is emptied when it passes `limit`. */
+function remember<T>(map: Map<string, T>, key: string, limit: number, compute: () => T): T {
+  let v = map.get(key);
+  if (v === undefined) {
+    if (map.size > limit) map.clear();
+    v = compute();
+    map.set(key, v);
+  }
+  return v;
+}
 
 
 function stabText(b: number, state: CrTarget['state']): string {

@@ -66,8 +66,15 @@ export class AttackLaws {
     return d;
   }
 
-  /** What an attack does on average and how likely each part is (previews and the calculator). */
+  private summarised: AttackSummary | undefined;
+
+  /** What an attack does on average and how likely each part is (previews and the calculator); worked out once. */
   summary(): AttackSummary {
+    this.summarised ??= this.summarise();
+    return this.summarised;
+  }
+
+  private summarise(): AttackSummary {
     const { plan, aux, character: c } = this;
     const stab = stabCategory(plan);
     const stabP = stab.b === 0 ? Fraction.ZERO : stab.roll ? stabRollChance(plan) : Fraction.ONE;

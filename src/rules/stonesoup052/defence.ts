@@ -1,7 +1,7 @@
 import { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Edition } from '../edition.js';
-import { type CrCharacter, type CrWorn, has, shieldOf, slot } from '../crawl4b20/character.js';
+import { type CrCharacter, has, shieldOf, slot } from '../crawl4b20/character.js';
 import { chance, div, r2avgLaw, r2Law } from '../crawl4b20/random.js';
 import { bodySize, heavyBody, heavyRule, lightInCode, sizeFactor, ssEffects, torsoSize } from './body.js';
 import type { SsDivergenceId } from './divergences.js';
@@ -11,10 +11,6 @@ import type { Sum } from './stealth.js';
  * EV, AC and shield blocking (seed 004; player.cc player_evasion, player_AC,
  * player_shield_class, player::shield_bonus; fight.cc attack_shield_blocked, test_melee_hit).
  */
-
-export const SECTION_EV = 'stone-soup-0.5.2#ev';
-export const SECTION_AC = 'stone-soup-0.5.2#ac';
-export const SECTION_BLOCK = 'stone-soup-0.5.2#blocking';
 
 const repulsion = (c: CrCharacter): number => (c.mutations['repulsion-field'] > 0 ? 2 * c.mutations['repulsion-field'] - 1 : 0);
 
@@ -110,7 +106,6 @@ export function racialPercent(c: CrCharacter, w: { readonly race?: string }): nu
 }
 
 const deformed = (c: CrCharacter): boolean => !c.form && (has(c, 'naga') || has(c, 'centaur'));
-const wears = (_c: CrCharacter, w: CrWorn): boolean => w.def.slot !== 'shield';
 
 /** The hero's AC. */
 export function armourClass(c: CrCharacter, edition: Edition): Sum {
@@ -128,7 +123,7 @@ function codeAc(c: CrCharacter): Sum {
   };
   const arm = c.skills.armour;
   for (const w of c.gear.armour) {
-    if (!wears(c, w)) continue;
+    if (w.def.slot === 'shield') continue;
     const v = w.def.ac * 100;
     const R = racialThirtieths(c, w);
     let piece = div(v * (30 + 2 * arm + R), 30) + w.plus * 100;
@@ -150,7 +145,7 @@ function seedAc(c: CrCharacter): Sum {
   };
   const arm = c.skills.armour;
   for (const w of c.gear.armour) {
-    if (!wears(c, w)) continue;
+    if (w.def.slot === 'shield') continue;
     const rp = racialPercent(c, w);
     // base x (100 + 7 x skill)% x (100 + racial)% (x 1/2 deformed), rounded down.
     const num = w.def.ac * (100 + 7 * arm) * (100 + rp);

@@ -53,11 +53,14 @@ export function ssLandChance(p: MonsterAttackPlan, m: MonsterToHit, d: SsDefende
 
 /** The exact probability of one attack's outcome. */
 export function ssAttackOdds(p: MonsterAttackPlan, m: MonsterToHit, mdam: number, d: SsDefender, r: SsMonsterHit, edition: Edition): Fraction {
-  const block = ssBlockChance(p.hd, d, edition);
-  const hit = monsterHitChance(m, d.ev, edition);
+  return ssOutcomeOdds(ssBlockChance(p.hd, d, edition), monsterHitChance(m, d.ev, edition), () => ssDamageLaw(p, mdam, d, edition), r, edition);
+}
+
+/** An outcome's probability from its parts: the block chance, the chance past EV, and the damage law of a landed attack. */
+export function ssOutcomeOdds(block: Fraction, hit: Fraction, damage: () => Distribution, r: SsMonsterHit, edition: Edition): Fraction {
   if (r.blocked) return edition === 'source' ? block : hit.mul(block);
   if (!r.hit) return edition === 'source' ? block.complement().mul(hit.complement()) : hit.complement();
-  return block.complement().mul(hit).mul(ssDamageLaw(p, mdam, d, edition).prob(r.damage));
+  return block.complement().mul(hit).mul(damage().prob(r.damage));
 }
 
 export function ssSequenceMean(p: MonsterAttackPlan, m: MonsterToHit, d: SsDefender, edition: Edition): Fraction {

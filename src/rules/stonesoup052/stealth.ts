@@ -12,7 +12,6 @@ import { SS_DIVERGENCES, type SsDivergenceId } from './divergences.js';
  * Each rule gives its number with the terms that made it, for the rules pane and the calculator.
  */
 
-export const SECTION_STEALTH = 'stone-soup-0.5.2#stealth';
 export const SECTION_AWARENESS = 'stone-soup-0.5.2#awareness';
 
 /** A number and the terms that made it. */
@@ -166,7 +165,6 @@ export interface Watched {
   readonly invisible: boolean;
   readonly backlit: boolean;
   readonly inWater: boolean;
-  readonly berserk: boolean;
 }
 
 /** A monster's awareness A of the hero. */
@@ -222,8 +220,6 @@ export function awarenessOf(m: Watcher, h: Watched, edition: Edition): Sum {
   }
   return { value: a, terms, editions };
 }
-
-export const noticeDivergence = (edition: Edition): { id: SsDivergenceId; text: string } => ({ id: 'ss18-notice-chance', text: SS_DIVERGENCES['ss18-notice-chance'][edition] });
 
 /**
  * The chance a turn that a monster with awareness A notices a hero of stealth S: A / S in the

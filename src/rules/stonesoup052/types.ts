@@ -44,6 +44,31 @@ export interface SsEffects {
   readonly blood: BloodState;
 }
 
+/**
+ * The states of a hero from what is running on it (`on`: the spell, card or status is active),
+ * its shields skill (the divine shield's value) and its blood.
+ */
+export function ssEffectsFrom(on: (kind: SsSpell | 'confused' | 'paralysis') => boolean, shields: number, blood: BloodState): SsEffects {
+  return {
+    berserk: on('berserk'),
+    confused: on('confused'),
+    backlit: on('corona'),
+    silenced: on('silence'),
+    airborne: on('levitation'),
+    shadow: on('shadow'),
+    ozocubu: on('ozocubus-armour'),
+    stoneskin: on('stoneskin'),
+    stonemail: on('stonemail'),
+    condensation: on('condensation-shield'),
+    magicShield: on('magic-shield'),
+    divineShield: on('divine-shield') ? 3 + Math.trunc(shields / 5) : 0,
+    forescry: on('forescry'),
+    paralysed: on('paralysis'),
+    petrified: false,
+    blood,
+  };
+}
+
 export const NO_SS_EFFECTS: SsEffects = {
   berserk: false, confused: false, backlit: false, silenced: false, airborne: false, shadow: false,
   ozocubu: false, stoneskin: false, stonemail: false, condensation: false, magicShield: false, divineShield: 0,

@@ -256,7 +256,7 @@ describe('seed 003 stealth description table', () => {
   });
 });
 
-const HERO: Watched = { invisible: false, backlit: false, inWater: false, berserk: false };
+const HERO: Watched = { invisible: false, backlit: false, inWater: false };
 const GOBLIN: Watcher = {
   name: 'goblin', intelligence: 3, hd: 1, holiness: 'natural', sensesInvisible: false, seesInvisible: false,
   state: 'sleeping', hibernating: false, foeIsHero: false,
