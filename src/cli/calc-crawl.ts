@@ -172,3 +172,9 @@ export function crawlCalcReport(content: Content, o: { attacker: string; defende
 }
 
 export { formatCrawlReport };
+
+/** The report as `arena calc crawl-4.0b20` prints it: a table, or JSON. */
+export function calcText(content: Content, input: { attacker: string; defender: string; edition: Edition }, json: boolean): string {
+  const r = crawlCalcReport(content, input);
+  return json ? `${JSON.stringify(r, null, 2)}\n` : formatCrawlReport(r);
+}

@@ -130,3 +130,9 @@ export function formatStoneSoupReport(r: SsCalcReport): string {
   for (const s of r.stabs) lines.push(`  ${s.state.padEnd(14)} ${s.stabChance.padStart(7)}  ${s.hitChance.padStart(7)}  ${s.damageMean.toFixed(2).padStart(6)}  ${(s.stabDamageMean === null ? '-' : s.stabDamageMean.toFixed(2)).padStart(8)}  ${s.expected.toFixed(2).padStart(10)}`);
   return `${lines.join('\n')}\n`;
 }
+
+/** The report as `arena calc stone-soup-0.5.2` prints it: a table, or JSON. */
+export function calcText(content: Content, input: { attacker: string; defender: string; edition: Edition }, json: boolean): string {
+  const r = stoneSoupCalcReport(content, input);
+  return json ? `${JSON.stringify(r, null, 2)}\n` : formatStoneSoupReport(r);
+}

@@ -181,30 +181,15 @@ program
   .addOption(new Option('--visibility <v>', 'whether the attacker sees the target: auto (unseen only if invisible to it)').choices(['auto', 'seen', 'unseen']).default('auto'))
   .option('--json', 'print JSON instead of a table')
   .action(async (ruleset: string, o: { attacker: string; defender: string; edition: string; distance: string; visibility: string; json?: boolean }) => {
-    if (ruleset === 'crawl-4.0b20') {
-      const { crawlCalcReport, formatCrawlReport } = await import('./calc-crawl.js');
+    if (ruleset === 'crawl-4.0b20' || ruleset === 'stone-soup-0.5.2') {
+      const { calcText } = ruleset === 'crawl-4.0b20' ? await import('./calc-crawl.js') : await import('./calc-stone-soup.js');
       const { CalcInputError } = await import('./calc.js');
-      let report;
       try {
-        report = crawlCalcReport(content(), { attacker: o.attacker, defender: o.defender, edition: o.edition as Edition });
+        process.stdout.write(calcText(content(), { attacker: o.attacker, defender: o.defender, edition: o.edition as Edition }, o.json === true));
       } catch (e) {
         if (e instanceof CalcInputError) throw new UsageError(e.message);
         throw e;
       }
-      process.stdout.write(o.json ? `${JSON.stringify(report, null, 2)}\n` : formatCrawlReport(report));
-      return;
-    }
-    if (ruleset === 'stone-soup-0.5.2') {
-      const { stoneSoupCalcReport, formatStoneSoupReport } = await import('./calc-stone-soup.js');
-      const { CalcInputError } = await import('./calc.js');
-      let report;
-      try {
-        report = stoneSoupCalcReport(content(), { attacker: o.attacker, defender: o.defender, edition: o.edition as Edition });
-      } catch (e) {
-        if (e instanceof CalcInputError) throw new UsageError(e.message);
-        throw e;
-      }
-      process.stdout.write(o.json ? `${JSON.stringify(report, null, 2)}\n` : formatStoneSoupReport(report));
       return;
     }
     if (ruleset !== 'angband-3.0.5') {

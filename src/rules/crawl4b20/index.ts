@@ -668,11 +668,9 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
 
   /** Stone Soup's noticing numbers: the monster's awareness and the hero's stealth, or null when it is not checked. */
   function ssNotice(observer: FighterView, enemy: FighterView, distance: number, inView: boolean, edition: Edition) {
-    const r = monsterRules(observer);
-    if (!r || !heroRules(enemy)) return null;
-    const mode = observer.ai?.mode;
-    if (mode !== 'sleeping' && mode !== 'wandering') return null;
-    if (!inView || distance > 8) return null;
+    const w = watching(observer, enemy, distance, inView);
+    if (!w) return null;
+    const { r, mode } = w;
     const m = monsterOf(observer);
     const c = characterOf(enemy);
     const e = c.effects.ss ?? NO_SS_EFFECTS;
@@ -703,13 +701,21 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     return { ev, ac: ssArmourClass(c, edition).value, heavyPerc: heavyPercOf(c), block: blockPlan(c, edition, unseen), blocks: heroRules(d)?.blocks ?? 0, helpless: e.paralysed || e.petrified };
   }
 
-  /** The numbers of check_awaken, or null when the monster is not checked (awake, or out of sight). */
-  function noticeNumbers(observer: FighterView, enemy: FighterView, distance: number, inView: boolean): { a: number; s: number; aText: string } | null {
+  /** A sleeping or wandering monster with the hero in sight and in range: the one that checks for it each turn. */
+  function watching(observer: FighterView, enemy: FighterView, distance: number, inView: boolean): { r: MonsterRules; mode: 'sleeping' | 'wandering' } | null {
     const r = monsterRules(observer);
     if (!r || !heroRules(enemy)) return null;
     const mode = observer.ai?.mode;
     if (mode !== 'sleeping' && mode !== 'wandering') return null;
     if (!inView || distance > 8) return null;
+    return { r, mode };
+  }
+
+  /** The numbers of check_awaken, or null when the monster is not checked (awake, or out of sight). */
+  function noticeNumbers(observer: FighterView, enemy: FighterView, distance: number, inView: boolean): { a: number; s: number; aText: string } | null {
+    const w = watching(observer, enemy, distance, inView);
+    if (!w) return null;
+    const { r } = w;
     const m = monsterOf(observer);
     const c = characterOf(enemy);
     const see = m.flags.includes('sees-invisible');

@@ -177,19 +177,22 @@ export function rollMonsterAttack(t: Tracer, p: MonsterAttackPlan, mdam: number,
   if (!hit) return { blocked: false, hit: false, damage: 0 };
   const raw = rollMonsterRawDamage(t, p, mdam);
   let dmg = raw.dmg;
-  const size = raw.size;
   if (d.ac > 0) {
-    let red = r2(t, d.ac + 1, `armour: random2(AC ${d.ac} + 1)`);
-    if (d.heavyPerc !== null) {
-      const mn = Math.min(1 + div(size * d.heavyPerc, 100), div(d.ac, 2));
-      if (mn > red && t.recording) t.note(`heavy armour stops at least ${mn}`);
-      red = Math.max(red, mn);
-    }
+    const red = rollArmour(t, raw.size, d.ac, d.heavyPerc);
     if (t.recording) t.mod('armour', dmg, dmg - red, `- ${red}`);
     dmg -= red;
   }
   if (dmg < 1) dmg = 0;
   return { blocked: false, hit: true, damage: dmg };
+}
+
+/** The AC roll against a monster's hit: random2(AC + 1), at least heavy armour's minimum min(1 + size x perc / 100, AC / 2). */
+export function rollArmour(t: Tracer, size: number, ac: number, heavyPerc: number | null): number {
+  const red = r2(t, ac + 1, `armour: random2(AC ${ac} + 1)`);
+  if (heavyPerc === null) return red;
+  const mn = Math.min(1 + div(size * heavyPerc, 100), div(ac, 2));
+  if (mn > red && t.recording) t.note(`heavy armour stops at least ${mn}`);
+  return Math.max(red, mn);
 }
 
 export interface SpecialResult {

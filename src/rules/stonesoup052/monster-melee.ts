@@ -2,7 +2,7 @@ import type { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
 import type { Edition } from '../edition.js';
-import { type MonsterAttackPlan, monsterRawDamage, rollMonsterRawDamage } from '../crawl4b20/monster-melee.js';
+import { type MonsterAttackPlan, monsterRawDamage, rollArmour, rollMonsterRawDamage } from '../crawl4b20/monster-melee.js';
 import { coin, div, r2, r2avg } from '../crawl4b20/random.js';
 import { type BlockPlan, type MonsterToHit, acReductionLaw, heroBlockChance, monsterHitChance, pierceDie } from './defence.js';
 import { ssEd } from './divergences.js';
@@ -128,12 +128,7 @@ export function rollSsMonsterAttack(t: Tracer, p: MonsterAttackPlan, m: MonsterT
   if (d.ac > 0) {
     const ac = ssEd('ss15-ac-roll', edition);
     if (t.recording) t.edition(ac.id, ac.text);
-    let red = src ? r2(t, d.ac + 1, `armour: random2(AC ${d.ac} + 1)`) : t.roll(1, d.ac, `armour: 1d(AC ${d.ac})`);
-    if (src && d.heavyPerc !== null) {
-      const mn = Math.min(1 + div(raw.size * d.heavyPerc, 100), div(d.ac, 2));
-      if (mn > red && t.recording) t.note(`heavy armour stops at least ${mn}`);
-      red = Math.max(red, mn);
-    }
+    const red = src ? rollArmour(t, raw.size, d.ac, d.heavyPerc) : t.roll(1, d.ac, `armour: 1d(AC ${d.ac})`);
     if (t.recording) t.mod('armour', dmg, dmg - red, `- ${red}`);
     dmg -= red;
   }
