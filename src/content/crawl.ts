@@ -25,6 +25,8 @@ import {
   type CrStatusDef,
   type CrTables,
   type CrWeapon,
+  MONSTER_SIZES,
+  WEAPON_FITS,
 } from '../rules/crawl4b20/types.js';
 import { heroProblem } from '../rules/crawl4b20/checks.js';
 import { COLOUR_NAMES, commonSchemas } from './common.js';
@@ -64,6 +66,7 @@ export const CR_FILES = {
 export type CrTableName = keyof typeof CR_FILES;
 
 const schemasFor = (dialect: CrawlDialect) => (z: Parameters<Parameters<typeof lazySchema>[0]>[0]) => {
+  const SS = dialect.id === SS_RULESET;
   const CR_RULESET = dialect.id;
   const CR_SKILLS = dialect.skills as unknown as readonly [CrSkill, ...CrSkill[]];
   const CR_MUTATIONS = dialect.mutations as unknown as readonly [CrMutation, ...CrMutation[]];
@@ -93,7 +96,7 @@ const schemasFor = (dialect: CrawlDialect) => (z: Parameters<Parameters<typeof l
 
   const skillSchema = z.strictObject({ id: z.enum(CR_SKILLS), name: nameSchema, description: descriptionSchema });
 
-  const weaponSchema: ZodType<CrWeapon> = z.strictObject({
+  const weaponSchema = z.strictObject({
     id: idSchema,
     name: nameSchema,
     skill: z.enum(['short-blades', 'long-blades', 'axes', 'maces-flails', 'polearms', 'staves']),
@@ -103,6 +106,7 @@ const schemasFor = (dialect: CrawlDialect) => (z: Parameters<Parameters<typeof l
     hands: z.enum(['one', 'two', 'one-or-two']),
     mass: int(1, 2000),
     weightClass: z.enum(['whip', 'quick-blade', 'giant-club']).optional(),
+    ...(SS ? { fit: z.enum(WEAPON_FITS).describe('Weapon_prop fit_size: with the wielder\'s torso, the hands it needs and whether it can be wielded.') } : {}),
     launcher: z.boolean(),
     giant: z.boolean().describe('Only ogres, trolls and ogre-mages may wield it.'),
     large: z.boolean().describe('Too large for halflings, gnomes, kobolds and spriggans.'),
@@ -205,6 +209,7 @@ const schemasFor = (dialect: CrawlDialect) => (z: Parameters<Parameters<typeof l
     z.strictObject({ kind: z.enum(['cold', 'fire', 'rot', 'paralyse']) }),
   ]);
 
+  const gearChoice = z.strictObject({ item: idSchema.nullable(), weight: int(1, 100000), plus: int(-10, 10).optional() });
   const monsterSchema: ZodType<CrMonster> = z.strictObject({
     id: idSchema,
     name: nameSchema,
@@ -223,8 +228,16 @@ const schemasFor = (dialect: CrawlDialect) => (z: Parameters<Parameters<typeof l
     flags: z.array(z.enum(CR_MONSTER_FLAGS)),
     special: specialSchema.optional(),
     weapons: z.array(z.strictObject({ weapon: idSchema.nullable(), weight: int(1, 100000), plus: int(-10, 10).optional(), plus2: int(-10, 10).optional() })),
+    ...(SS
+      ? {
+          size: z.enum(MONSTER_SIZES).describe('Body size (mon-data.h).'),
+          weaponBonus: z.strictObject({ oneIn: int(1, 100), min: int(1, 10), max: int(1, 10) }).optional().describe('One chance in oneIn that the weapon\'s plus rises by min..max.'),
+          armour: z.array(gearChoice).optional().describe('Body armour: one weighted choice (item null: none).'),
+          shields: z.array(gearChoice).optional().describe('Shield: one weighted choice (item null: none), not rolled when the weapon needs both hands.'),
+        }
+      : {}),
     description: descriptionSchema,
-  });
+  }) as unknown as ZodType<CrMonster>;
 
   return {
     species: tableSchema(CR_RULESET, speciesSchema),
@@ -283,6 +296,16 @@ export function validateCrawl(src: DataSource, texts: TableTexts<CrTableName>, d
     m.weapons.forEach((w, j) => {
       if (w.weapon !== null && !t.weapons.some((x) => x.id === w.weapon)) throw new DataError(parsed.monsters.file, `$.records[${i}].weapons[${j}].weapon`, `unknown weapon "${w.weapon}"`);
     });
+    const gear = (list: CrMonster['armour'], field: string, fits: (a: CrArmour) => boolean, what: string) =>
+      list?.forEach((g, j) => {
+        if (g.item === null) return;
+        const a = t.armour.find((x) => x.id === g.item);
+        if (!a) throw new DataError(parsed.monsters.file, `$.records[${i}].${field}[${j}].item`, `unknown armour "${g.item}"`);
+        if (!fits(a)) throw new DataError(parsed.monsters.file, `$.records[${i}].${field}[${j}].item`, `a ${a.name} is not ${what}`);
+      });
+    gear(m.armour, 'armour', (a) => a.slot === 'body' || a.barding !== undefined, 'body armour or a barding');
+    gear(m.shields, 'shields', (a) => a.slot === 'shield', 'a shield');
+    if (m.weaponBonus && m.weaponBonus.min > m.weaponBonus.max) throw new DataError(parsed.monsters.file, `$.records[${i}].weaponBonus`, 'min is above max');
   });
   t.heroes.forEach((h, i) => {
     const problem = heroProblem(h, t);

@@ -1,4 +1,4 @@
-import type { Distribution } from '../../core/distribution.js';
+import { Distribution, mixture } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
 import type { Edition } from '../edition.js';
@@ -6,6 +6,8 @@ import { type CrCharacter, armed, damStat, has, mighty, shieldOf, slaying, slot,
 import { CR_DIVERGENCES } from './divergences.js';
 import { type Die, type Step, NO_DIE, die, runSteps, step, stepsLaw } from './pipeline.js';
 import { chance, coin, div, oneIn, r2, r2Law } from './random.js';
+import { type MonsterShield, monsterBlockChance, rollMonsterBlock } from '../stonesoup052/defence.js';
+import { ssEffects } from '../stonesoup052/body.js';
 
 /**
  * The second (unarmed) attacks (seed 2.4, 3.3, 4.2; fight.cc you_attack after the main blow):
@@ -14,7 +16,7 @@ import { chance, coin, div, oneIn, r2, r2Law } from './random.js';
  */
 
 export const SECTION_AUX = 'crawl-4.0b20#3.3-second-attack';
-export const AUX_KINDS = ['kick', 'headbutt', 'tail-slap', 'punch'] as const;
+export const AUX_KINDS = ['kick', 'headbutt', 'tail-slap', 'punch', 'bite'] as const;
 export type AuxKind = (typeof AUX_KINDS)[number];
 
 export interface AuxKindPlan {
@@ -26,9 +28,15 @@ export interface AuxKindPlan {
   readonly forbidden: boolean;
   /** Punch only: a shield or a two-handed weapon stops it. */
   readonly blocked: boolean;
+  /** Stone Soup's source edition, when it is the chosen kind: the chance it is made and its roll (a punch's coinflip, a bite's skips). */
+  readonly whenChosen?: { readonly p: Fraction; readonly roll: (t: Tracer) => boolean };
   readonly damage: number;
   readonly damageText: string;
+  /** Added to the base damage first (a clawed punch's 1d3). */
+  readonly baseDie?: Die;
   readonly venom: boolean;
+  /** Its to-hit, when not the plan's (a vampire's bite: the base, +1, and +1 or +2 when it drinks). */
+  readonly toHit?: { readonly law: Distribution; readonly text: string; readonly roll: (t: Tracer) => number };
 }
 
 export interface AuxPlan {
@@ -41,20 +49,41 @@ export interface AuxPlan {
   readonly toHitText: string;
   readonly ev: number;
   readonly steps: (base: number) => readonly Step[];
+  /** Stone Soup: the kinds and choice of 0.5.2 (source edition), and the monster's shield. */
+  readonly ss: boolean;
+  readonly fangs: boolean;
+  readonly vampire: boolean;
+  readonly shield: MonsterShield | null;
 }
 
 export interface AuxEvent {
   readonly kind: AuxKind;
   readonly name: string;
   readonly hit: boolean;
+  /** The monster's shield stopped it (Stone Soup). */
+  readonly blocked: boolean;
   readonly damage: number;
   readonly poison: boolean;
 }
 
 const FORBIDDEN_ALL = new Set(['serpent-of-hell', 'spider', 'ice-beast', 'dragon']);
 
-export function planAux(c: CrCharacter, target: { ev: number; ac: number }, edition: Edition): AuxPlan {
+/** What the second attacks need of their target. */
+export interface AuxTarget {
+  readonly ev: number;
+  readonly ac: number;
+  readonly holiness?: string;
+  readonly shield?: MonsterShield | null;
+  /** Stone Soup: monsters::melee_evasion, used by the source edition (the attack has woken a sleeper). */
+  readonly ssEv?: number;
+  readonly petrified?: boolean;
+  /** Stone Soup: a monster whose blood a vampire wants. */
+  readonly blood?: boolean;
+}
+
+export function planAux(c: CrCharacter, target: AuxTarget, edition: Edition, game: 'b20' | 'ss' = 'b20'): AuxPlan {
   const src = edition === 'source';
+  if (game === 'ss' && src) return planSsAux(c, target);
   const form = c.form?.id;
   const swim = swimming(c);
   const F = c.skills.fighting;
@@ -160,71 +189,271 @@ export function planAux(c: CrCharacter, target: { ev: number; ac: number }, edit
     out.push(step('nothing below 1', NO_DIE, (x) => (x < 1 ? 0 : x), 'less than 1 does no damage'));
     return out;
   };
-  return { edition, naga: has(c, 'naga'), tail: form === 'dragon' || tailed, kinds, toHit: hit, toHitText: hitParts.join(', '), ev: target.ev, steps };
+  return { edition, naga: has(c, 'naga'), tail: form === 'dragon' || tailed, kinds, toHit: hit, toHitText: hitParts.join(', '), ev: target.ev, steps, ss: game === 'ss', fangs: false, vampire: false, shield: game === 'ss' ? (target.shield ?? null) : null };
+}
+
+const SS_NO_FEET = new Set(['ice-beast', 'dragon', 'spider', 'bat']);
+const SS_NO_TAIL = new Set(['spider', 'ice-beast', 'bat']);
+
+/**
+ * Stone Soup 0.5.2's second attacks (fight.cc player_aux_unarmed, player_apply_aux_unarmed): five
+ * slots (kick, headbutt or peck, tail-slap, punch, bite); talons and a beak add their own chances;
+ * minotaurs butt with their horns alone; the damage takes no weapon-skill factor unless a weapon
+ * is wielded, the fighting factor over 40, and the monster's melee EV and shield apply.
+ */
+function planSsAux(c: CrCharacter, target: AuxTarget): AuxPlan {
+  const form = c.form?.id;
+  const swim = swimming(c);
+  const F = c.skills.fighting;
+  const U = c.skills['unarmed-combat'];
+  const w = armed(c);
+  const mut = c.mutations;
+  const vampire = has(c, 'vampire');
+  const noFeet = form !== undefined && SS_NO_FEET.has(form);
+  const hooves = mut.hooves > 0;
+  const talons = mut.talons > 0;
+  const tailed = has(c, 'draconian') || swim || mut.stinger > 0;
+  const helmet = slot(c, 'helmet');
+  let butt = 5 + mut.horns * 3;
+  const buttParts = [`5 + horns ${mut.horns} x 3`];
+  if (helmet && (helmet.def.helmet === 'helmet' || helmet.def.helmet === 'helm')) {
+    butt += 2;
+    buttParts.push(`+2 ${helmet.def.name}`);
+    if (helmet.desc === 'spiked' || helmet.desc === 'horned') {
+      butt += 3;
+      buttParts.push(`+3 ${helmet.desc}`);
+    }
+  }
+  const peck = mut.beak > 0 && mut.horns === 0;
+  let tail = 6;
+  let tailText = '6';
+  if (mut.stinger > 0) {
+    tail += mut.stinger * 2 - 1;
+    tailText += ` + stinger ${mut.stinger} x 2 - 1`;
+  }
+  if (has(c, 'grey-draconian') && c.level >= 7) {
+    tail = 12;
+    tailText = '12 (grey draconian, level 7 or more)';
+  }
+  const bladeHands = form === 'blade-hands';
+  const claws = !bladeHands && !form && (has(c, 'troll') || has(c, 'ghoul') || mut.claws > 0) && slot(c, 'gloves') === undefined;
+  const twoHanded = w !== null && w.def.hands === 'two' && w.def.skill !== 'staves';
+  const punchStopped = shieldOf(c) !== undefined || twoHanded;
+  const always = { p: Fraction.ONE, roll: () => true };
+
+  // The bite: fangs; a non-vampire skips it 1 in 5, anyone 1 in 7; a vampire biting a bloodless monster makes it only 1 time in 3.
+  const e = ssEffects(c);
+  const skipBite = vampire ? Fraction.of(1, 7) : Fraction.of(1, 5).add(Fraction.of(4, 5).mul(Fraction.of(1, 7)));
+  const bloodless = vampire && !target.blood;
+  const biteP = skipBite.complement().mul(bloodless ? Fraction.of(1, 3) : Fraction.ONE);
+  // A vampire drinks (a vampiric bite) 1 time in 4 when satiated, 1 in 2 when thirsty, always when bloodless.
+  const drinks = !vampire || !target.blood ? Fraction.ZERO : e.blood === 'satiated' ? Fraction.of(1, 4) : e.blood === 'bloodless' ? Fraction.ONE : Fraction.of(1, 2);
+  const slay = slaying(c);
+  let hit = 13 + div(c.dex, 2) + div(U, 2) + div(F, 5);
+  const hitParts = [`13 + Dex ${c.dex} / 2 + unarmed ${U} / 2 + fighting ${F} / 5`];
+  if (wearing(c, 'inaccuracy')) {
+    hit -= 5;
+    hitParts.push('-5 inaccuracy');
+  }
+  if (starving(c) && !vampire) {
+    hit -= 3;
+    hitParts.push('-3 starving');
+  }
+  if (slay.hit) {
+    hit += slay.hit;
+    hitParts.push(`${slay.hit >= 0 ? '+' : ''}${slay.hit} slaying`);
+  }
+  const thirst = e.blood === 'bloodless' ? 2 : e.blood === 'satiated' ? 0 : 1;
+  const biteHit: AuxKindPlan['toHit'] = vampire
+    ? {
+        law: mixture([
+          { weight: drinks.complement(), dist: Distribution.constant(hit + 1) },
+          { weight: drinks, dist: Distribution.constant(hit + 1 + thirst) },
+        ]),
+        text: `${hitParts.join(', ')}, +1 vampire bite${thirst && drinks.num > 0n ? `, +${thirst} when it drinks (${drinks.percent(0)})` : ''}`,
+        roll: (t) => {
+          if (!target.blood) return hit + 1;
+          if (e.blood === 'satiated' && coin(t, 'bite: satiated, a coinflip not to drink')) return hit + 1;
+          if (e.blood !== 'bloodless' && coin(t, 'bite: not starving, a coinflip not to drink')) return hit + 1;
+          if (t.recording) t.note('a vampiric bite');
+          return hit + 1 + thirst;
+        },
+      }
+    : undefined;
+
+  const kinds: AuxKindPlan[] = [
+    { kind: 'kick', name: talons ? 'claw' : 'kick', extraChance: hooves || talons ? Fraction.of(1, 2) : Fraction.ZERO, forbidden: noFeet, blocked: false, whenChosen: always, damage: hooves ? 10 : talons ? 8 : 5, damageText: hooves ? '10 (hooves)' : talons ? '8 (talons)' : '5', venom: false },
+    { kind: 'headbutt', name: peck ? 'peck' : 'headbutt', extraChance: mut.horns > 0 || mut.beak > 0 ? Fraction.of(1, 3) : Fraction.ZERO, forbidden: noFeet, blocked: false, whenChosen: always, damage: peck ? 6 : butt, damageText: peck ? '6 (beak)' : buttParts.join(' '), venom: false },
+    { kind: 'tail-slap', name: 'tail-slap', extraChance: tailed ? Fraction.of(1, 4) : Fraction.ZERO, forbidden: form !== undefined && SS_NO_TAIL.has(form), blocked: false, whenChosen: always, damage: tail, damageText: tailText, venom: mut.stinger > 0 },
+    {
+      kind: 'punch',
+      name: bladeHands ? 'slash' : claws ? 'claw' : 'punch',
+      extraChance: Fraction.ZERO,
+      forbidden: noFeet,
+      blocked: punchStopped,
+      whenChosen: punchStopped ? { p: Fraction.ZERO, roll: () => false } : { p: Fraction.of(1, 2), roll: (t) => !coin(t, 'punch: coinflip to skip') },
+      damage: 5 + div(U, 3) + (bladeHands ? 6 : 0),
+      damageText: `5 + unarmed ${U} / 3${bladeHands ? ' + 6 blade hands' : claws ? ' + 1d3 claws' : ''}`,
+      ...(claws ? { baseDie: { kind: 'custom', law: Distribution.uniform(1, 3), roll: (t: Tracer) => t.roll(1, 3, 'claws: 1d3'), text: '1d3' } as Die } : {}),
+      venom: false,
+    },
+    {
+      kind: 'bite',
+      name: 'bite',
+      extraChance: Fraction.ZERO,
+      forbidden: mut.fangs === 0,
+      blocked: false,
+      whenChosen: {
+        p: biteP,
+        roll: (t) => {
+          if ((!vampire && oneIn(t, 5, 'bite: 1 in 5 to skip')) || oneIn(t, 7, 'bite: 1 in 7 to skip')) return false;
+          return !bloodless || oneIn(t, 3, 'bite: a bloodless monster, 1 in 3');
+        },
+      },
+      damage: 2 * mut.fangs + div(U, 5),
+      damageText: `fangs ${mut.fangs} x 2 + unarmed ${U} / 5`,
+      venom: false,
+      ...(biteHit ? { toHit: biteHit } : {}),
+    },
+  ];
+
+  const s = damStat(c, 'source');
+  const d1a = { id: 'd1a-aux-multiplier', text: CR_DIVERGENCES['d1a-aux-multiplier'].source };
+  const ac = target.ac;
+  const steps = (): Step[] => {
+    const out: Step[] = [];
+    if (s > 11) out.push(step('stat multiplier', die(s - 11), (x, r) => div(x * (10 + div(r, 3)), 10), `x (10 + random2(${s} - 11) / 3) / 10`, d1a));
+    else if (s < 9) out.push(step('stat multiplier', die(9 - s), (x, r) => div(x * (10 - div(r, 2)), 10), `x (10 - random2(9 - ${s}) / 2) / 10`, d1a));
+    if (slay.dam) out.push(step('slaying', NO_DIE, (x) => x + slay.dam, `${slay.dam >= 0 ? '+' : ''}${slay.dam} slaying`));
+    out.push(step('randomise', (x) => die(x), (_x, r) => r, 'random2(damage)'));
+    // The code sets the skill to unarmed combat, but applies it only when a weapon is wielded.
+    if (w) out.push(step('unarmed combat', die(U + 1), (x, r) => div(x * (25 + r), 25), `x (25 + random2(${U} + 1)) / 25 (only with a weapon in hand)`));
+    out.push(step('fighting', die(F + 1), (x, r) => div(x * (40 + r), 40), `x (40 + random2(${F} + 1)) / 40`));
+    if (mighty(c)) out.push(step('mighty', die(10), (x, r) => x + 1 + r, '+ 1 + random2(10)'));
+    if (starving(c) && !vampire) out.push(step('starving', die(5), (x, r) => x - r, '- random2(5)'));
+    if (ac > 0) out.push(step('monster AC', die(ac + 1), (x, r) => x - r, `- random2(1 + AC ${ac})`));
+    if (target.petrified) out.push(step('petrified', NO_DIE, (x) => div(x, 3), 'a petrified monster takes a third'));
+    out.push(step('nothing below 1', NO_DIE, (x) => (x < 1 ? 0 : x), 'less than 1 does no damage'));
+    return out;
+  };
+  return {
+    edition: 'source',
+    naga: has(c, 'naga'),
+    tail: form === 'dragon' || tailed,
+    kinds,
+    toHit: hit,
+    toHitText: hitParts.join(', '),
+    ev: target.ssEv ?? target.ev,
+    steps,
+    ss: true,
+    fangs: mut.fangs > 0 || form === 'dragon',
+    vampire,
+    shield: target.shield ?? null,
+  };
 }
 
 /** The chosen kind and its probability, for each way the choice can go (gate passed). */
 export function choices(p: AuxPlan): { kind: AuxKind; p: Fraction }[] {
-  const first: [AuxKind, Fraction][] = p.naga ? [['headbutt', Fraction.ONE]] : [['headbutt', Fraction.of(1, 2)], ['kick', Fraction.of(1, 2)]];
+  let ways: [AuxKind, Fraction][] = p.naga ? [['headbutt', Fraction.ONE]] : [['headbutt', Fraction.of(1, 2)], ['kick', Fraction.of(1, 2)]];
+  const split = (k: AuxKind, q: Fraction) => (w: [AuxKind, Fraction][]): [AuxKind, Fraction][] => w.flatMap(([k0, p0]): [AuxKind, Fraction][] => [[k, p0.mul(q)], [k0, p0.mul(q.complement())]]);
+  if (p.ss && p.fangs) ways = [['bite', Fraction.ONE]];
+  if (p.tail) ways = split('tail-slap', Fraction.of(1, 3))(ways);
+  ways = split('punch', Fraction.of(1, 2))(ways);
+  if (p.ss && p.vampire) ways = split('bite', Fraction.of(2, 3))(ways);
   const out = new Map<AuxKind, Fraction>();
-  const add = (k: AuxKind, q: Fraction) => out.set(k, (out.get(k) ?? Fraction.ZERO).add(q));
-  for (const [k, q] of first) {
-    const afterTail: [AuxKind, Fraction][] = p.tail ? [['tail-slap', q.mul(Fraction.of(1, 3))], [k, q.mul(Fraction.of(2, 3))]] : [[k, q]];
-    for (const [k2, q2] of afterTail) {
-      add('punch', q2.mul(Fraction.of(1, 2)));
-      add(k2, q2.mul(Fraction.of(1, 2)));
-    }
-  }
+  for (const [k, q] of ways) if (q.num > 0n) out.set(k, (out.get(k) ?? Fraction.ZERO).add(q));
   return [...out].map(([kind, q]) => ({ kind, p: q }));
+}
+
+/** Rolls the chosen kind (the gate passed), in the order of the code's draws. */
+function rollChoice(t: Tracer, p: AuxPlan): AuxKind {
+  let chosen: AuxKind = p.naga ? 'headbutt' : coin(t, 'headbutt or kick') ? 'headbutt' : 'kick';
+  if (p.ss && p.fangs) chosen = 'bite';
+  if (p.tail && oneIn(t, 3, 'tail-slap instead: 1 in 3')) chosen = 'tail-slap';
+  if (coin(t, 'punch instead: coinflip')) chosen = 'punch';
+  if (p.ss && p.vampire && !oneIn(t, 3, 'bite instead: 2 in 3')) chosen = 'bite';
+  return chosen;
 }
 
 /** P(this kind is made) given the chosen kind (null: the gate failed). */
 export function fireChance(p: AuxPlan, k: AuxKindPlan, chosen: AuxKind | null): Fraction {
   if (k.forbidden) return Fraction.ZERO;
   if (p.edition === 'spoiler') return chosen === k.kind && !k.blocked ? Fraction.ONE : Fraction.ZERO;
-  if (chosen === k.kind) return k.kind === 'punch' ? (k.blocked ? Fraction.ZERO : Fraction.of(1, 2)) : Fraction.ONE;
+  if (chosen === k.kind) return k.whenChosen ? k.whenChosen.p : k.kind === 'punch' ? (k.blocked ? Fraction.ZERO : Fraction.of(1, 2)) : Fraction.ONE;
   return k.extraChance;
 }
 
-export const auxToHitLaw = (p: AuxPlan): Distribution => r2Law(p.toHit);
+/** The law of a kind's to-hit before its roll. */
+const toHitOf = (p: AuxPlan, k: AuxKindPlan): Distribution => k.toHit?.law ?? Distribution.constant(p.toHit);
 
-const hitMemo = new WeakMap<AuxPlan, Fraction>();
+const hitMemo = new WeakMap<AuxPlan, Map<string, { hit: Fraction; blocked: Fraction }>>();
 const damageMemo = new WeakMap<AuxKindPlan, Distribution>();
 
-export function auxHitChance(p: AuxPlan): Fraction {
-  const known = hitMemo.get(p);
-  if (known) return known;
-  const f = auxHitChanceOf(p);
-  hitMemo.set(p, f);
+/** P(a kind hits and gets past the shield) and P(it hits and is blocked), with this many blocks already made. */
+export function auxHitAndBlock(p: AuxPlan, k: AuxKindPlan, blocks = 0): { hit: Fraction; blocked: Fraction } {
+  let memo = hitMemo.get(p);
+  if (!memo) {
+    memo = new Map();
+    hitMemo.set(p, memo);
+  }
+  const key = `${k.toHit ? k.kind : ''}/${p.shield ? blocks : 0}`;
+  let f = memo.get(key);
+  if (!f) {
+    f = auxHitAndBlockOf(p, toHitOf(p, k), blocks);
+    memo.set(key, f);
+  }
   return f;
 }
 
-function auxHitChanceOf(p: AuxPlan): Fraction {
-  const law = auxToHitLaw(p);
-  if (p.edition === 'spoiler') return chance(law, (v) => v > p.ev);
-  const pass = chance(law, (v) => v >= p.ev);
-  return pass.add(pass.complement().mul(Fraction.of(1, 30)));
+/** P(a kind hits), whatever a shield does (the Crawl 4.0 plan has no shield). */
+export function auxHitChance(p: AuxPlan, k: AuxKindPlan = p.kinds[0] as AuxKindPlan): Fraction {
+  const f = auxHitAndBlock(p, k);
+  return f.hit.add(f.blocked);
 }
+
+function auxHitAndBlockOf(p: AuxPlan, toHit: Distribution, blocks: number): { hit: Fraction; blocked: Fraction } {
+  const src = p.edition === 'source';
+  const lucky = src ? Fraction.of(1, 30) : Fraction.ZERO;
+  let hit = Fraction.ZERO;
+  let blocked = Fraction.ZERO;
+  for (const [T, pT] of toHit.entries()) {
+    const law = r2Law(T);
+    if (!p.shield) {
+      const pass = chance(law, (v) => (src ? v >= p.ev : v > p.ev));
+      hit = hit.add(pT.mul(pass.add(pass.complement().mul(lucky))));
+      continue;
+    }
+    for (const [v, pv] of law.entries()) {
+      const h = (src ? v >= p.ev : v > p.ev) ? Fraction.ONE : lucky;
+      if (h.num === 0n) continue;
+      const b = monsterBlockChance(p.shield, v, blocks, p.edition);
+      hit = hit.add(pT.mul(pv).mul(h).mul(b.complement()));
+      blocked = blocked.add(pT.mul(pv).mul(h).mul(b));
+    }
+  }
+  return { hit, blocked };
+}
+
+/** A kind's damage steps: its base die (a clawed punch), then the plan's. */
+const kindSteps = (p: AuxPlan, k: AuxKindPlan): readonly Step[] => (k.baseDie ? [step('claws', k.baseDie, (x, r) => x + r, '+ 1d3 claws'), ...p.steps(k.damage)] : p.steps(k.damage));
 
 /** The damage law of one kind (kept with the kind's plan: plans are reused while nothing changes). */
 export function auxDamageLaw(p: AuxPlan, k: AuxKindPlan): Distribution {
   let d = damageMemo.get(k);
   if (!d) {
-    d = stepsLaw(p.steps(k.damage), k.damage);
+    d = stepsLaw(kindSteps(p, k), k.damage);
     damageMemo.set(k, d);
   }
   return d;
 }
 
-/** Rolls the second attacks; `alive` says whether the monster still stands after each hit. */
-export function rollAux(t: Tracer, p: AuxPlan, gate: boolean, hpLeft: number): AuxEvent[] {
+/** Rolls the second attacks; `blocks` is how many the monster's shield has stopped this turn. */
+export function rollAux(t: Tracer, p: AuxPlan, gate: boolean, hpLeft: number, blocks = 0): AuxEvent[] {
   const src = p.edition === 'source';
   let chosen: AuxKind | null = null;
   if (gate) {
     if (t.recording) t.rule(SECTION_AUX, 'Second attack: which kind');
-    chosen = p.naga ? 'headbutt' : coin(t, 'headbutt or kick') ? 'headbutt' : 'kick';
-    if (p.tail && oneIn(t, 3, 'tail-slap instead: 1 in 3')) chosen = 'tail-slap';
-    if (coin(t, 'punch instead: coinflip')) chosen = 'punch';
+    chosen = rollChoice(t, p);
     if (t.recording) {
       t.note(`chosen: ${chosen}`);
       t.edition('d8-aux-attacks', src ? CR_DIVERGENCES['d8-aux-attacks'].source : CR_DIVERGENCES['d8-aux-attacks'].spoiler);
@@ -232,24 +461,27 @@ export function rollAux(t: Tracer, p: AuxPlan, gate: boolean, hpLeft: number): A
   }
   const events: AuxEvent[] = [];
   let hp = hpLeft;
+  let past = blocks;
   for (const k of p.kinds) {
     if (hp <= 0) break;
     let fires: boolean;
     if (!src) fires = chosen === k.kind && !k.blocked && !k.forbidden;
     else if (chosen === k.kind) {
       fires = !k.forbidden;
-      if (fires && k.kind === 'punch') fires = !k.blocked && !coin(t, 'punch: coinflip to skip');
+      if (fires && k.whenChosen) fires = k.whenChosen.roll(t);
+      else if (fires && k.kind === 'punch') fires = !k.blocked && !coin(t, 'punch: coinflip to skip');
     } else if (k.extraChance.num > 0n) {
       const n = Number(k.extraChance.den);
       fires = n === 2 ? !coin(t, `${k.name}: coinflip to skip`) : oneIn(t, n, `${k.name}: 1 in ${n}`);
       fires = fires && !k.forbidden;
     } else fires = false;
     if (!fires) continue;
+    const T = k.toHit ? k.toHit.roll(t) : p.toHit;
     if (t.recording) {
       t.rule(SECTION_AUX, `Second attack: ${k.name}`);
-      t.value('to-hit', p.toHit, p.toHitText);
+      t.value('to-hit', T, k.toHit?.text ?? p.toHitText);
     }
-    const roll = r2(t, p.toHit, `to-hit: random2(${p.toHit})`);
+    const roll = r2(t, T, `to-hit: random2(${T})`);
     let hit: boolean;
     if (src) {
       if (t.recording) t.edition('d10-hit-test', CR_DIVERGENCES['d10-hit-test'].source);
@@ -258,27 +490,32 @@ export function rollAux(t: Tracer, p: AuxPlan, gate: boolean, hpLeft: number): A
       if (t.recording) t.edition('d10-hit-test', CR_DIVERGENCES['d10-hit-test'].spoiler);
       hit = t.recording ? t.check('to-hit > EV', roll, '>', p.ev) : roll > p.ev;
     }
+    if (hit && p.shield && rollMonsterBlock(t, p.shield, roll, past, p.edition)) {
+      past++;
+      events.push({ kind: k.kind, name: k.name, hit: false, blocked: true, damage: 0, poison: false });
+      continue;
+    }
     if (!hit) {
-      events.push({ kind: k.kind, name: k.name, hit: false, damage: 0, poison: false });
+      events.push({ kind: k.kind, name: k.name, hit: false, blocked: false, damage: 0, poison: false });
       continue;
     }
     if (t.recording) t.value('base damage', k.damage, k.damageText);
-    const dmg = runSteps(t, p.steps(k.damage), k.damage);
+    const dmg = runSteps(t, kindSteps(p, k), k.damage);
     const poison = k.venom && dmg > 0 && coin(t, 'stinger venom: coinflip');
-    events.push({ kind: k.kind, name: k.name, hit: true, damage: dmg, poison });
+    events.push({ kind: k.kind, name: k.name, hit: true, blocked: false, damage: dmg, poison });
     hp -= dmg;
   }
   return events;
 }
 
 /** P(these second attacks | the gate), with the choice of kind summed over. */
-export function auxOdds(p: AuxPlan, gate: boolean, events: readonly AuxEvent[], hpLeft: number): Fraction {
+export function auxOdds(p: AuxPlan, gate: boolean, events: readonly AuxEvent[], hpLeft: number, blocks = 0): Fraction {
   const paths: { kind: AuxKind | null; p: Fraction }[] = gate ? choices(p) : [{ kind: null, p: Fraction.ONE }];
-  const hitP = auxHitChance(p);
   let total = Fraction.ZERO;
   for (const path of paths) {
     let q = path.p;
     let hp = hpLeft;
+    let past = blocks;
     for (const k of p.kinds) {
       if (hp <= 0) break;
       const f = fireChance(p, k, path.kind);
@@ -288,11 +525,17 @@ export function auxOdds(p: AuxPlan, gate: boolean, events: readonly AuxEvent[], 
         continue;
       }
       q = q.mul(f);
-      if (!ev.hit) {
-        q = q.mul(hitP.complement());
+      const hb = auxHitAndBlock(p, k, past);
+      if (ev.blocked) {
+        q = q.mul(hb.blocked);
+        past++;
         continue;
       }
-      q = q.mul(hitP).mul(auxDamageLaw(p, k).prob(ev.damage));
+      if (!ev.hit) {
+        q = q.mul(hb.hit.add(hb.blocked).complement());
+        continue;
+      }
+      q = q.mul(hb.hit).mul(auxDamageLaw(p, k).prob(ev.damage));
       if (k.venom && ev.damage > 0) q = q.mul(Fraction.of(1, 2));
       hp -= ev.damage;
     }
@@ -301,11 +544,10 @@ export function auxOdds(p: AuxPlan, gate: boolean, events: readonly AuxEvent[], 
   return total;
 }
 
-/** Expected second-attack damage given the gate (for previews; a kill stopping the loop is ignored). */
-export function auxMean(p: AuxPlan, gate: boolean): Fraction {
+/** Expected second-attack damage given the gate (for previews; a kill stopping the loop, and blocks raising the pierce, are left out). */
+export function auxMean(p: AuxPlan, gate: boolean, blocks = 0): Fraction {
   const paths: { kind: AuxKind | null; p: Fraction }[] = gate ? choices(p) : [{ kind: null, p: Fraction.ONE }];
-  const hitP = auxHitChance(p);
   let total = Fraction.ZERO;
-  for (const path of paths) for (const k of p.kinds) total = total.add(path.p.mul(fireChance(p, k, path.kind)).mul(hitP).mul(auxDamageLaw(p, k).mean()));
+  for (const path of paths) for (const k of p.kinds) total = total.add(path.p.mul(fireChance(p, k, path.kind)).mul(auxHitAndBlock(p, k, blocks).hit).mul(auxDamageLaw(p, k).mean()));
   return total;
 }

@@ -1,5 +1,6 @@
+import { handsFor, torsoOf } from '../stonesoup052/body.js';
 import type { CrCharacter, CrEffects, CrGear, CrRing, CrWielded, CrWorn, StatSystem } from './character.js';
-import { type CrFormId, type CrHero, type CrItemSpec, type CrMonster, type CrSkill, type CrTables, ALL_MUTATIONS, ALL_SKILLS, type CrMutation } from './types.js';
+import { type CrFormId, type CrHero, type CrItemSpec, type CrMonster, type CrSkill, type CrTables, type CrWeapon, ALL_MUTATIONS, ALL_SKILLS, type CrMutation } from './types.js';
 
 /**
  * Lookups over the Crawl tables, and the step from a hero's stored description (species, level,
@@ -43,6 +44,20 @@ export class CrCatalogue {
     this.monsters = new Map(tables.monsters.map((s) => [s.id, s] as const));
   }
 
+  private readonly sizedWeapons = new Map<string, CrWeapon>();
+
+  /** A weapon as a torso of this size wields it (one object per weapon and size). */
+  sized(w: CrWeapon, torso: number): CrWeapon {
+    const key = `${w.id}/${torso}`;
+    let out = this.sizedWeapons.get(key);
+    if (!out) {
+      const hands = handsFor(w, torso);
+      out = hands === w.hands ? w : { ...w, hands };
+      this.sizedWeapons.set(key, out);
+    }
+    return out;
+  }
+
   monster(id: string): CrMonster {
     const m = this.monsters.get(id);
     if (!m) throw new Error(`unknown monster "${id}"`);
@@ -63,8 +78,10 @@ export class CrCatalogue {
     const weaponSpec = keeps === 'everything' || keeps === 'weapon' ? sheet.weapon : null;
     let weapon: CrWielded | null = null;
     if (weaponSpec) {
-      const def = this.weapons.get(weaponSpec.item);
-      if (!def) throw new Error(`unknown weapon "${weaponSpec.item}"`);
+      const known = this.weapons.get(weaponSpec.item);
+      if (!known) throw new Error(`unknown weapon "${weaponSpec.item}"`);
+      // A Stone Soup weapon needs the hands its size asks of this wielder's torso.
+      const def = known.fit ? this.sized(known, torsoOf(species, f)) : known;
       weapon = { def, plus: weaponSpec.plus ?? 0, plus2: weaponSpec.plus2 ?? 0, cursed: weaponSpec.cursed ?? false, ...(weaponSpec.brand ? { brand: weaponSpec.brand } : {}), ...(weaponSpec.race ? { race: weaponSpec.race } : {}) };
     }
     const armour: CrWorn[] = [];

@@ -1,3 +1,5 @@
+import { canWield, handsFor, torsoOf } from '../stonesoup052/body.js';
+import { SIZES } from '../stonesoup052/types.js';
 import { CR_MUTATIONS, type CrHero, type CrTables } from './types.js';
 
 /**
@@ -12,9 +14,12 @@ export function heroProblem(h: CrHero, t: CrTables): { path: string; message: st
   if (h.weapon) {
     const w = t.weapons.find((x) => x.id === h.weapon?.item);
     if (!w) return { path: '.weapon.item', message: `unknown weapon "${h.weapon.item}"; choose one of: ${t.weapons.map((x) => x.id).join(', ')}` };
-    if (w.giant && !traits.has('large-frame')) return { path: '.weapon.item', message: `a ${w.name} is too large and heavy for a ${species.name} (ogres, trolls and ogre-mages only)` };
-    if (w.giant && traits.has('draconian')) return { path: '.weapon.item', message: `a ${w.name} is too large and heavy for a ${species.name}` };
-    if (w.large && traits.has('small')) return { path: '.weapon.item', message: `a ${w.name} is too large for a ${species.name}` };
+    if (w.fit) {
+      const torso = torsoOf(species, null);
+      if (!canWield(w, torso)) return { path: '.weapon.item', message: `a ${w.name} is too ${SIZES[w.fit] > torso ? 'large' : 'small'} for a ${species.name} to wield` };
+    } else if (w.giant && !traits.has('large-frame')) return { path: '.weapon.item', message: `a ${w.name} is too large and heavy for a ${species.name} (ogres, trolls and ogre-mages only)` };
+    else if (w.giant && traits.has('draconian')) return { path: '.weapon.item', message: `a ${w.name} is too large and heavy for a ${species.name}` };
+    else if (w.large && traits.has('small')) return { path: '.weapon.item', message: `a ${w.name} is too large for a ${species.name}` };
     if (h.weapon.desc !== undefined) return { path: '.weapon.desc', message: 'only helmets have a description' };
   }
   const slots = new Set<string>();
@@ -26,7 +31,8 @@ export function heroProblem(h: CrHero, t: CrTables): { path: string; message: st
     slots.add(def.slot);
     if (a.brand !== undefined || a.cursed !== undefined || a.plus2 !== undefined) return { path: at, message: 'armour carries only a plus, a race and (helmets) a description' };
     if (a.desc !== undefined && def.helmet !== 'helmet' && def.helmet !== 'helm') return { path: `${at}.desc`, message: 'only a helmet or helm is spiked or horned' };
-    if (def.slot === 'shield' && h.weapon && t.weapons.find((x) => x.id === h.weapon?.item)?.hands === 'two') return { path: `${at}.item`, message: 'a shield cannot be worn with a two-handed weapon' };
+    const held = h.weapon ? t.weapons.find((x) => x.id === h.weapon?.item) : undefined;
+    if (def.slot === 'shield' && held && (held.fit ? handsFor(held, torsoOf(species, null)) : held.hands) === 'two') return { path: `${at}.item`, message: 'a shield cannot be worn with a two-handed weapon' };
     if (def.barding && !traits.has(def.barding)) return { path: `${at}.item`, message: `only a ${def.barding} can wear a ${def.name}` };
     if (def.slot === 'boots' && !def.barding && (traits.has('naga') || traits.has('centaur') || traits.has('kenku'))) return { path: `${at}.item`, message: `a ${species.name} cannot wear boots` };
     if ((def.helmet === 'helmet' || def.helmet === 'helm') && (traits.has('minotaur') || traits.has('kenku') || traits.has('large-frame') || (h.mutations.horns ?? 0) > 0)) {

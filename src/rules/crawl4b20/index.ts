@@ -5,7 +5,7 @@ import type { Tracer } from '../../core/trace.js';
 import { type Status, stackKey } from '../../world/components.js';
 import { Terrain } from '../../world/terrain.js';
 import { numberOption, stringOption } from '../common.js';
-import { nameOf, subjectOf, verb } from '../names.js';
+import { nameOf, possessive, subjectOf, verb } from '../names.js';
 import type {
   AiProfile,
   AttackContext,
@@ -49,11 +49,12 @@ import { CR_DIVERGENCE_LIST } from './divergences.js';
 import type { Divergence } from '../edition.js';
 import type { RulesetId } from '../ruleset.js';
 import { SS_DIVERGENCE_LIST, SS_DIVERGENCES } from '../stonesoup052/divergences.js';
-import { armourClass as ssArmourClass, blockPlan, evasionOf, heavyPercOf, monsterHitChance as monsterHitChanceSs, monsterToHit } from '../stonesoup052/defence.js';
+import { type MonsterShield, armourClass as ssArmourClass, blockPlan, evasionOf, heavyPercOf, monsterHitChance as monsterHitChanceSs, monsterShield, monsterToHit, rollMonsterBlock, SECTION_BLOCK as SS_SECTION_BLOCK } from '../stonesoup052/defence.js';
+import { handsFor } from '../stonesoup052/body.js';
 import { SECTION_MONSTER as SS_SECTION_MONSTER, type SsDefender, rollSsMonsterAttack, ssOutcomeOdds, ssBlockChance, ssDamageLaw, ssLandChance, ssSequenceMean } from '../stonesoup052/monster-melee.js';
 import { seedMultiplier, stabMessage } from '../stonesoup052/stab.js';
 import { SECTION_AWARENESS, awarenessOf, describeStealth, noticeChance as ssNoticeChance, rollNotice, stealthOf } from '../stonesoup052/stealth.js';
-import { NO_SS_EFFECTS, SS_SPELLS, type SsEffects, ssEffectsFrom } from '../stonesoup052/types.js';
+import { NO_SS_EFFECTS, SIZES, SS_SPELLS, type SsEffects, ssEffectsFrom } from '../stonesoup052/types.js';
 import { AttackLaws } from './summary.js';
 import {
   type CrGame,
@@ -164,6 +165,11 @@ interface MonsterRules {
   readonly monster: string;
   readonly hd: number;
   readonly weapon: { readonly item: string; readonly plus: number; readonly plus2: number } | null;
+  /** Stone Soup: worn body armour and a carried shield. */
+  readonly armour?: { readonly item: string; readonly plus: number } | null;
+  readonly shield?: { readonly item: string; readonly plus: number } | null;
+  /** Stone Soup: shield blocks since its last action. */
+  readonly blocks?: number;
   readonly title: string;
 }
 
@@ -206,10 +212,11 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     const r = monsterRules(d) as MonsterRules;
     const mode = d.ai?.mode;
     const energy = (d as unknown as { energy?: { energy: number } }).energy?.energy ?? THRESHOLD;
+    const worn = monsterDefence(d);
     return {
       name: m.name,
-      ev: m.ev,
-      ac: m.ac,
+      ev: worn.ev,
+      ac: worn.ac,
       hd: r.hd,
       holiness: m.holiness,
       resists: m.resists,
@@ -222,8 +229,45 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       state: mode === 'sleeping' ? 'sleeping' : mode === 'fleeing' ? 'fleeing' : level(d, 'confused') > 0 ? 'confused' : mode === 'wandering' ? 'unaware' : 'alert',
       lowEnergy: div(energy, K) <= 60,
       noExp: m.flags.includes('no-exp'),
-      ...(ss ? { ss: ssTargetOf(d, hero !== undefined && level(hero, 'invisible') > 0 && level(hero, 'corona') <= 0) } : {}),
+      ...(ss
+        ? {
+            ss: ssTargetOf(d, hero !== undefined && level(hero, 'invisible') > 0 && level(hero, 'corona') <= 0),
+            shield: shieldOfMonster(d, hero),
+            size: SIZES[m.size ?? 'medium'],
+            // A vampire's bite drinks from natural monsters with blood: animals and up (mons_has_blood, roughly).
+            blood: m.holiness === 'natural' && m.intelligence >= 2,
+          }
+        : {}),
     };
+  }
+
+  /** A monster's AC and EV with what it wears (monsters::equip_armour): + the armour's AC and plus; EV + half of each piece's penalty, at least 1. */
+  function monsterDefence(d: FighterView): { ac: number; ev: number; text: string } {
+    const m = monsterOf(d);
+    const r = monsterRules(d) as MonsterRules;
+    let ac = m.ac;
+    let ev = m.ev;
+    const parts: string[] = [];
+    for (const g of [r.armour, r.shield]) {
+      const def = g ? cat.armour.get(g.item) : undefined;
+      if (!g || !def) continue;
+      if (def.slot !== 'shield') ac += def.ac + g.plus;
+      ev += div(def.evPenalty, 2);
+      parts.push(`${def.name}${def.slot === 'shield' ? '' : ` AC +${def.ac + g.plus}`}${div(def.evPenalty, 2) ? ` EV ${div(def.evPenalty, 2)}` : ''}`);
+    }
+    return { ac, ev: parts.length ? Math.max(1, ev) : ev, text: parts.join(', ') };
+  }
+
+  /** A Stone Soup monster's shield, if it can block the hero now (not asleep, paralysed, petrified, confused or netted). */
+  function shieldOfMonster(d: FighterView, hero: FighterView | undefined): MonsterShield | null {
+    const r = monsterRules(d) as MonsterRules;
+    const def = r.shield ? cat.armour.get(r.shield.item) : undefined;
+    if (!r.shield || !def) return null;
+    const mode = d.ai?.mode;
+    if (mode === 'sleeping' || ['paralysis', 'petrified', 'petrifying', 'confused', 'netted'].some((k) => level(d, k) > 0)) return null;
+    const m = monsterOf(d);
+    const unseen = hero !== undefined && level(hero, 'invisible') > 0 && level(hero, 'corona') <= 0 && !m.flags.includes('sees-invisible');
+    return monsterShield(def.name, def.block ?? def.ac, r.shield.plus, r.hd, unseen, r.blocks ?? 0);
   }
 
   function ssTargetOf(d: FighterView, heroInvisible: boolean): NonNullable<CrTarget['ss']> {
@@ -343,31 +387,50 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     if (extra.length > 0) throw new Error(`monster ${m.id} takes no options (got ${extra.join(', ')})`);
     let hp = m.hp.add;
     let weapon: MonsterRules['weapon'] = null;
+    let armour: MonsterRules['armour'] = null;
+    let shield: MonsterRules['shield'] = null;
+    /** One weighted choice: rolled, or the likeliest when there is no tracer (previews). */
+    const pick = <T extends { weight: number }>(list: readonly T[], label: string): T | undefined => {
+      if (!t) return [...list].sort((a, b) => b.weight - a.weight)[0];
+      let n = t.roll(0, list.reduce((k, x) => k + x.weight, 0) - 1, label);
+      for (const x of list) {
+        if (n < x.weight) return x;
+        n -= x.weight;
+      }
+      return undefined;
+    };
     if (t) {
-      t.rule(SECTION_CREATION, 'Hit points and weapon');
+      t.rule(SECTION_CREATION, `Hit points and ${ss ? 'gear' : 'weapon'}`);
       const silent = t.silent();
       for (let i = 0; i < m.hd; i++) hp += m.hp.min + r2(silent, m.hp.rand + 1, 'hit die');
       if (t.recording) t.value('hit points', hp, `${m.hd} hit dice of ${m.hp.min} + random2(${m.hp.rand + 1})${m.hp.add ? ` + ${m.hp.add}` : ''}`);
-      if (m.weapons.length > 0) {
-        const total = m.weapons.reduce((n, w) => n + w.weight, 0);
-        let pick = t.roll(0, total - 1, 'weapon');
-        for (const w of m.weapons) {
-          if (pick < w.weight) {
-            weapon = w.weapon ? { item: w.weapon, plus: w.plus ?? 0, plus2: w.plus2 ?? 0 } : null;
-            break;
-          }
-          pick -= w.weight;
-        }
-        if (t.recording) t.note(weapon ? `carries a ${cat.nameOf(weapon.item)}` : 'empty-handed');
-      }
-    } else {
-      hp += m.hd * m.hp.min + div(m.hd * m.hp.rand, 2);
-      const best = [...m.weapons].sort((a, b) => b.weight - a.weight)[0];
-      if (best?.weapon) weapon = { item: best.weapon, plus: best.plus ?? 0, plus2: best.plus2 ?? 0 };
+    } else hp += m.hd * m.hp.min + div(m.hd * m.hp.rand, 2);
+    if (m.weapons.length > 0) {
+      const w = pick(m.weapons, 'weapon');
+      weapon = w?.weapon ? { item: w.weapon, plus: w.plus ?? 0, plus2: w.plus2 ?? 0 } : null;
+      if (t?.recording) t.note(weapon ? `carries a ${cat.nameOf(weapon.item)}` : 'empty-handed');
     }
+    // Stone Soup (makeitem.cc give_item): a better-made weapon, body armour, and a shield if a hand is free.
+    if (weapon && m.weaponBonus && t && oneIn(t, m.weaponBonus.oneIn, `better weapon: 1 in ${m.weaponBonus.oneIn}`)) {
+      const { min, max } = m.weaponBonus;
+      weapon = { ...weapon, plus: weapon.plus + min + r2(t, max - min + 1, `weapon plus: ${min} + random2(${max - min + 1})`) };
+      if (t.recording) t.note(`its ${cat.nameOf(weapon.item)} is +${weapon.plus}`);
+    }
+    if (m.armour?.length) {
+      const a = pick(m.armour, 'body armour');
+      armour = a?.item ? { item: a.item, plus: a.plus ?? 0 } : null;
+      if (t?.recording) t.note(armour ? `wears ${cat.nameOf(armour.item)}` : 'no body armour');
+    }
+    const held = weapon ? cat.weapons.get(weapon.item) : undefined;
+    const twoHanded = held !== undefined && handsFor(held, SIZES[m.size ?? 'medium']) === 'two';
+    if (m.shields?.length && !twoHanded) {
+      const sh = pick(m.shields, 'shield');
+      shield = sh?.item ? { item: sh.item, plus: sh.plus ?? 0 } : null;
+      if (t?.recording) t.note(shield ? `carries a ${cat.nameOf(shield.item)}` : 'no shield');
+    } else if (m.shields?.length && t?.recording) t.note('no shield: its weapon needs both hands');
     hp = Math.max(1, hp);
     const title = weapon ? `${m.name} (${cat.nameOf(weapon.item)})` : m.name;
-    const rules: MonsterRules = { kind: 'cr-monster', monster: m.id, hd: m.hd, weapon, title };
+    const rules: MonsterRules = { kind: 'cr-monster', monster: m.id, hd: m.hd, weapon, ...(ss ? { armour, shield, blocks: 0 } : {}), title };
     return {
       fighter: { name: m.name, kind: 'monster', templateId: m.id, flying: m.flags.includes('flies'), opensDoors: m.intelligence >= 3 },
       glyph: { ch: m.glyph, colour: m.colour },
@@ -660,7 +723,13 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       const r = monsterRules(f) as MonsterRules;
       if (ss) {
         const senses = [m.flags.includes('sees-invisible') ? 'sees invisible' : '', m.flags.includes('senses-invisible') ? 'senses invisible' : '', m.flags.includes('fighter') ? 'fighter' : ''].filter(Boolean);
-        return [`HD ${r.hd}  AC ${m.ac}  EV ${m.ev}  speed ${m.speed}  int ${m.intelligence} ${m.holiness}${senses.length ? `; ${senses.join(', ')}` : ''}`, `attacks ${m.attacks.join('/')}${r.weapon ? ` with a ${cat.nameOf(r.weapon.item)}` : ''}`, m.description];
+        const worn = monsterDefence(f);
+        const w = r.weapon ? `${r.weapon.plus ? `${r.weapon.plus > 0 ? '+' : ''}${r.weapon.plus} ` : ''}${cat.nameOf(r.weapon.item)}` : '';
+        return [
+          `HD ${r.hd}  AC ${worn.ac}  EV ${worn.ev}  speed ${m.speed}  int ${m.intelligence} ${m.holiness}${senses.length ? `; ${senses.join(', ')}` : ''}`,
+          `attacks ${m.attacks.join('/')}${w ? ` with a ${w}` : ''}${worn.text ? `; ${worn.text}` : ''}`,
+          m.description,
+        ];
       }
       return [`HD ${r.hd}  AC ${m.ac}  EV ${m.ev}  speed ${m.speed}`, `attacks ${m.attacks.join('/')}${r.weapon ? ` with a ${cat.nameOf(r.weapon.item)}` : ''}`, m.description];
     },
@@ -808,6 +877,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     const r = monsterRules(f) as MonsterRules;
     const effects: Effect[] = [];
     t.rule(SECTION_UPKEEP, `${m.name}: regeneration, poison, confusion`);
+    if (r.blocks) effects.push({ kind: 'rules', target: f.id, patch: { blocks: 0 } });
     if (m.flags.includes('regenerates') || oneIn(t, 25, 'monster regeneration: 1 in 25')) {
       if (f.body.hp < f.body.maxHp) effects.push({ kind: 'heal', target: f.id, amount: 1, cause: 'regeneration' });
     }
@@ -882,11 +952,19 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     if (stab && t.recording) t.note(stabWords);
     if (t.recording) t.rule(SECTION_TO_HIT, 'Hit test');
     const hit = rollHitTest(t, plan, toHit);
+    // Stone Soup: a shielded monster may block a hit (attack_shield_blocked, before the damage).
+    let blocks = monsterRules(d)?.blocks ?? 0;
+    let blocked = false;
+    if (hit && plan.monsterShield) {
+      if (t.recording) t.rule(SS_SECTION_BLOCK, `${nameOf(d)}'s ${plan.monsterShield.name}`);
+      blocked = rollMonsterBlock(t, plan.monsterShield, toHit, blocks, ctx.edition);
+      if (blocked) blocks++;
+    }
     let dmg = 0;
     let hpLeft = d.body.hp;
     const notes: string[] = [];
     let brandP = Fraction.ONE;
-    if (hit) {
+    if (hit && !blocked) {
       if (t.recording) t.rule(plan.weapon ? 'crawl-4.0b20#3.1-damage' : 'crawl-4.0b20#3.2-bare-hands', `Damage with ${plan.label}`);
       dmg = rollDamage(t, plan, hh, stab);
       if (stab && tgt.state === 'sleeping') {
@@ -935,16 +1013,18 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       }
     }
     // The main blow's exact odds, summed over heavy armour, the gate and the hand-and-a-half bonus, with the second attacks.
-    const events = hpLeft >= 1 ? rollAux(t, aux, gate, hpLeft) : [];
+    const events = hpLeft >= 1 ? rollAux(t, aux, gate, hpLeft, blocks) : [];
     let sum = Fraction.ZERO;
     for (const l of laws.latents) {
       const ph = laws.hitChance(l.heavy, l.hh);
       let m: Fraction;
-      if (hit) m = ph.mul(laws.damage(l.hh, stab).prob(dmg));
-      else m = ph.complement();
+      const pb = laws.blockedChance(l.heavy, l.hh);
+      if (blocked) m = pb;
+      else if (hit) m = ph.mul(laws.damage(l.hh, stab).prob(dmg));
+      else m = ph.add(pb).complement();
       if (m.num === 0n) continue;
       const go = plan.fumbleDex === null ? Fraction.ONE : fumbleChance(plan.fumbleDex).complement();
-      sum = sum.add(l.p.mul(go).mul(m).mul(hpLeft >= 1 ? auxOdds(aux, l.gate, events, hpLeft) : Fraction.ONE));
+      sum = sum.add(l.p.mul(go).mul(m).mul(hpLeft >= 1 ? auxOdds(aux, l.gate, events, hpLeft, blocks) : Fraction.ONE));
     }
     p = p.mul(sum).mul(brandP);
     if (t.recording) t.odds('P(this attack, second attacks included)', p.num, p.den);
@@ -952,8 +1032,14 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     for (const e of events) {
       if (e.hit && e.damage > 0) effects.push({ kind: 'damage', target: d.id, amount: e.damage, cause: e.name, source: a.id });
       if (e.poison) effects.push({ kind: 'status', target: d.id, status: { kind: 'poison', level: Math.min(4, level(d, 'poison') + 1) }, mode: 'set' });
-      auxText += e.hit ? ` ${capital(verb(a, e.name === 'punch' ? 'punch' : e.name === 'tail-slap' ? 'tail-slap' : e.name))} ${e.damage > 0 ? `for ${e.damage}` : 'for no damage'}.` : ` The ${e.name} misses.`;
+      auxText += e.blocked
+        ? ` ${capital(whom)} blocks the ${e.name}.`
+        : e.hit
+          ? ` ${capital(verb(a, e.name === 'punch' ? 'punch' : e.name === 'tail-slap' ? 'tail-slap' : e.name))} ${e.damage > 0 ? `for ${e.damage}` : 'for no damage'}.`
+          : ` The ${e.name} misses.`;
     }
+    const allBlocks = blocks + events.filter((e) => e.blocked).length;
+    if (allBlocks !== (monsterRules(d)?.blocks ?? 0)) effects.push({ kind: 'rules', target: d.id, patch: { blocks: allBlocks } });
     if (events.length && t.recording) t.rule(SECTION_AUX, `${events.length} second attack${events.length > 1 ? 's' : ''}`);
     const hunger = r.hunger - 3 - 2 * events.length;
     effects.push({ kind: 'rules', target: a.id, patch: { hunger } });
@@ -965,10 +1051,12 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       t.value('time taken', time, `${aTime}${armed(c)?.brand === 'speed' ? ' halved (speed)' : ''} x ${ws.ws} / 10`);
     }
     const stabWord = stab ? `${stabWords} ` : '';
-    const summary = hit
+    const summary = blocked
+      ? `${stabWord}${capital(whom)} blocks ${possessive(a)} attack with its ${plan.monsterShield?.name ?? 'shield'}.${auxText}`
+      : hit
       ? `${stabWord}${subjectOf(a)} ${verb(a, 'hit')} ${whom}${dmg > 0 ? ` for ${dmg}` : ' but do no damage'}${notes.length ? ` (${notes.join(', ')})` : ''}.${auxText}`
       : `${stabWord}${subjectOf(a)} ${verb(a, 'miss', 'misses')} ${whom}.${auxText}`;
-    return { hit: hit || events.some((e) => e.hit), damage: dmg + events.reduce((n, e) => n + e.damage, 0), effects, cost: time * K, summary, odds: p };
+    return { hit: (hit && !blocked) || events.some((e) => e.hit), damage: dmg + events.reduce((n, e) => n + e.damage, 0), effects, cost: time * K, summary, odds: p };
   }
 
   const oddsMemo = new Map<string, Fraction>();

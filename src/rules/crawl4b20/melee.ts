@@ -25,6 +25,8 @@ import { type Die, type Step, NO_DIE, die, runSteps, step, stepsLaw } from './pi
 import { bernoulli, chance, coin, div, oneIn, oneInChance, r2, r2Law } from './random.js';
 import type { CrHoliness } from './types.js';
 import { ssEd } from '../stonesoup052/divergences.js';
+import { type MonsterShield, monsterBlockChance } from '../stonesoup052/defence.js';
+import type { AuxTarget } from './aux.js';
 import {
   type StabCategory,
   type StabTarget,
@@ -87,6 +89,12 @@ export interface CrTarget {
   readonly noExp: boolean;
   /** Stone Soup: the states its stab and hit rules read. */
   readonly ss?: StabTarget;
+  /** Stone Soup: its shield, while it can block (not asleep, paralysed, petrified, confused or netted). */
+  readonly shield?: MonsterShield | null;
+  /** Stone Soup: its body size, 0 tiny to 7 huge (a net divides its EV by size + 2). */
+  readonly size?: number;
+  /** Stone Soup: a vampire wants its blood (a natural monster with blood). */
+  readonly blood?: boolean;
 }
 
 /** Everything about one main attack that does not depend on a roll. */
@@ -96,6 +104,8 @@ export interface MainPlan {
   /** Stone Soup: the stab category, its roll, the weapon's stab class; and the hit test's helpless clause. */
   readonly ssStab: { readonly cat: StabCategory | null; readonly roll: { num: number; den: number; text: string } | null; readonly weapon: StabWeapon } | null;
   readonly ssHelpless: 'helpless' | 'petrifying' | null;
+  /** Stone Soup: the monster's shield, tried after a hit. */
+  readonly monsterShield: MonsterShield | null;
   readonly label: string;
   readonly weapon: CrWielded | null;
   readonly shield: 'buckler' | 'shield' | 'large-shield' | null;
@@ -326,7 +336,7 @@ export function planMain(c: CrCharacter, target: CrTarget, edition: Edition, gam
       else if (ss.petrifying) ssHelpless = 'petrifying';
       // monsters::melee_evasion: none asleep or paralysed; netted / (size + 2); confused / 2.
       if (ss.sleeping || ss.paralysed) ev = 0;
-      else if (ss.netted) ev = div(ev, 5);
+      else if (ss.netted) ev = div(ev, (target.size ?? 3) + 2);
       else if (ss.confused) ev = div(ev, 2);
     } else if (ss.sleeping || ss.paralysed || ss.petrified) ssHelpless = 'helpless';
   }
@@ -339,6 +349,7 @@ export function planMain(c: CrCharacter, target: CrTarget, edition: Edition, gam
     game,
     ssStab,
     ssHelpless,
+    monsterShield: ss ? (target.shield ?? null) : null,
     label: w ? w.def.name : form ? `${form.name} form` : 'bare hands',
     weapon: w,
     shield: sh?.def.shield ?? null,
@@ -501,8 +512,30 @@ export function toHitLaw(p: MainPlan, heavy: number, hh: boolean): Distribution 
   return stepsLaw(p.postRollSteps, law);
 }
 
-/** P(hit | final to-hit law) by the edition's hit test (d10-hit-test). */
+/** P(hit | final to-hit law) by the edition's hit test (d10-hit-test); a hit a shield blocks is not counted. */
 export function hitChanceFrom(p: MainPlan, law: Distribution): Fraction {
+  return hitAndBlock(p, law).hit;
+}
+
+/** P(a hit the shield lets through) and P(a hit the shield blocks), from the final to-hit law. */
+export function hitAndBlock(p: MainPlan, law: Distribution): { hit: Fraction; blocked: Fraction } {
+  const s = p.monsterShield;
+  if (!s) return { hit: plainHitChance(p, law), blocked: Fraction.ZERO };
+  // The pierce grows with the rolled to-hit, so the block is weighed value by value.
+  const given = ssHitGiven(p);
+  let hit = Fraction.ZERO;
+  let blocked = Fraction.ZERO;
+  for (const [v, pv] of law.entries()) {
+    const h = pv.mul(given(v));
+    if (h.num === 0n) continue;
+    const b = monsterBlockChance(s, v, s.blocks, p.edition);
+    hit = hit.add(h.mul(b.complement()));
+    blocked = blocked.add(h.mul(b));
+  }
+  return { hit, blocked };
+}
+
+function plainHitChance(p: MainPlan, law: Distribution): Fraction {
   if (p.game === 'ss') return ssHitChance(p, law);
   if (p.edition === 'spoiler') return chance(law, (v) => v > p.ev);
   const pass = chance(law, (v) => v >= p.ev);
@@ -872,6 +905,17 @@ function ssStabAndAcSteps(c: CrCharacter, target: CrTarget, edition: Edition, b:
   return steps;
 }
 
+/** P(hit | the rolled to-hit) in Stone Soup. */
+function ssHitGiven(p: MainPlan): (v: number) => Fraction {
+  if (p.edition === 'spoiler') {
+    const miss = p.ssHelpless === 'helpless' ? oneInChance(10 + p.stabbing) : Fraction.ONE;
+    return (v) => (v > p.ev ? Fraction.ONE : miss.complement());
+  }
+  const h = p.ssHelpless === 'helpless' ? oneInChance(10 + p.stabbing).complement() : p.ssHelpless === 'petrifying' ? oneInChance(2 + p.stabbing).complement() : Fraction.ZERO;
+  const rest = Fraction.of(1, 20).add(Fraction.of(19, 20).mul(h));
+  return (v) => (v >= p.ev ? Fraction.ONE : rest);
+}
+
 /** P(hit) in Stone Soup: the code's 1 in 20 and helpless clauses, or the seed's 1d(to-hit) > EV with helpless misses cut to 1 / (10 + stabbing). */
 function ssHitChance(p: MainPlan, law: Distribution): Fraction {
   if (p.edition === 'spoiler') {
@@ -909,4 +953,18 @@ function rollSsHitTest(t: Tracer, p: MainPlan, toHit: number): boolean {
     if (!oneIn(t, n, `helpless: 1 in ${n} to miss`)) return true;
   }
   return false;
+}
+
+/**
+ * What the second attacks see of the target. In Stone Soup's source edition they meet the
+ * monster's melee EV after the main attack has woken it: none if paralysed, a net's share, half if
+ * confused.
+ */
+export function auxTargetOf(target: CrTarget): AuxTarget {
+  const ss = target.ss;
+  let ssEv = target.ev;
+  if (ss?.paralysed) ssEv = 0;
+  else if (ss?.netted) ssEv = div(ssEv, (target.size ?? 3) + 2);
+  else if (ss?.confused) ssEv = div(ssEv, 2);
+  return { ev: target.ev, ac: target.ac, holiness: target.holiness, shield: target.shield ?? null, ssEv, petrified: ss?.petrified ?? false, blood: target.blood ?? false };
 }

@@ -9,10 +9,11 @@ import {
   type Latent,
   type MainPlan,
   attackTime,
+  auxTargetOf,
   brandMean,
   damageLaw,
   fumbleChance,
-  hitChanceFrom,
+  hitAndBlock,
   latents,
   planMain,
   stabCategory,
@@ -30,7 +31,7 @@ export class AttackLaws {
   readonly plan: MainPlan;
   readonly aux: AuxPlan;
   readonly latents: readonly Latent[];
-  private readonly hits = new Map<string, Fraction>();
+  private readonly hits = new Map<string, { hit: Fraction; blocked: Fraction }>();
   private readonly damages = new Map<string, Distribution>();
 
   constructor(
@@ -40,16 +41,25 @@ export class AttackLaws {
     game: CrGame = 'b20',
   ) {
     this.plan = planMain(character, target, edition, game);
-    this.aux = planAux(character, target, edition);
+    this.aux = planAux(character, auxTargetOf(target), edition, game);
     this.latents = latents(this.plan);
   }
 
-  /** P(the main attack hits | heavy armour, the hand-and-a-half bonus). */
+  /** P(the main attack hits and no shield stops it | heavy armour, the hand-and-a-half bonus). */
   hitChance(heavy: number, hh: boolean): Fraction {
+    return this.hitOrBlock(heavy, hh).hit;
+  }
+
+  /** P(the main attack hits but the monster's shield blocks it | heavy armour, the hand-and-a-half bonus). */
+  blockedChance(heavy: number, hh: boolean): Fraction {
+    return this.hitOrBlock(heavy, hh).blocked;
+  }
+
+  private hitOrBlock(heavy: number, hh: boolean): { hit: Fraction; blocked: Fraction } {
     const k = `${heavy}/${hh}`;
     let f = this.hits.get(k);
     if (!f) {
-      f = hitChanceFrom(this.plan, toHitLaw(this.plan, heavy, hh));
+      f = hitAndBlock(this.plan, toHitLaw(this.plan, heavy, hh));
       this.hits.set(k, f);
     }
     return f;
@@ -81,6 +91,7 @@ export class AttackLaws {
     const fumble = plan.fumbleDex === null ? Fraction.ZERO : fumbleChance(plan.fumbleDex);
     const go = fumble.complement();
     let hit = Fraction.ZERO;
+    let blocked = Fraction.ZERO;
     let gate = Fraction.ZERO;
     let hh = Fraction.ZERO;
     let main = Fraction.ZERO;
@@ -94,6 +105,7 @@ export class AttackLaws {
       if (l.hh) hh = hh.add(l.p);
       const ph = this.hitChance(l.heavy, l.hh);
       hit = hit.add(l.p.mul(ph).mul(go));
+      blocked = blocked.add(l.p.mul(this.blockedChance(l.heavy, l.hh)).mul(go));
       for (const [b, pb] of [
         [stab.b, stabP],
         [0, stabP.complement()],
@@ -106,18 +118,21 @@ export class AttackLaws {
         main = main.add(w.mul(dl.mean()));
         if (plan.brand) main = main.add(w.mul(brandMean(plan.brand, dl)));
       }
-      second = second.add(l.p.mul(go).mul(auxMean(aux, l.gate)));
+      second = second.add(l.p.mul(go).mul(auxMean(aux, l.gate, plan.monsterShield?.blocks ?? 0)));
       const t = attackTime(c, actionTime(c), weaponSpeed(c, l.hh, l.fast).ws);
       time = time.add(l.p.mul(go).mul(Fraction.of(t))).add(l.p.mul(fumble).mul(Fraction.of(actionTime(c))));
     }
     const total = parts.reduce((n, p) => n.add(p.weight), Fraction.ZERO);
     const damage = total.num === 0n ? this.damage(false, 0) : mixture(parts.map((p) => ({ weight: p.weight.div(total), dist: p.dist })));
-    return { hit, gate, hh, stab: stabP, stabCategory: stab.b, fumble, heavy, damage, main, second, expected: main.add(second), time };
+    return { hit, blocked, gate, hh, stab: stabP, stabCategory: stab.b, fumble, heavy, damage, main, second, expected: main.add(second), time };
   }
 }
 
 export interface AttackSummary {
+  /** P(the main attack hits and is not blocked). */
   readonly hit: Fraction;
+  /** P(it hits and the monster's shield blocks it). */
+  readonly blocked: Fraction;
   /** P(the second-attack gate opens) and P(the hand-and-a-half bonus). */
   readonly gate: Fraction;
   readonly hh: Fraction;

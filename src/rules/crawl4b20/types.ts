@@ -29,7 +29,7 @@ export type CrSpeciesTrait = (typeof CR_SPECIES_TRAITS)[number];
 /** The mutations the seed names. */
 export const CR_MUTATIONS = ['claws', 'horns', 'hooves', 'stinger'] as const;
 /** Mutations only Stone Soup's rules read. */
-export const SS_EXTRA_MUTATIONS = ['repulsion-field'] as const;
+export const SS_EXTRA_MUTATIONS = ['repulsion-field', 'fangs', 'beak', 'talons'] as const;
 export const ALL_MUTATIONS = [...CR_MUTATIONS, ...SS_EXTRA_MUTATIONS] as const;
 export type CrMutation = (typeof ALL_MUTATIONS)[number];
 
@@ -61,6 +61,9 @@ export interface CrSpecies {
 }
 
 export type CrHands = 'one' | 'two' | 'one-or-two';
+export const WEAPON_FITS = ['little', 'small', 'medium', 'large', 'big'] as const;
+export type WeaponFit = (typeof WEAPON_FITS)[number];
+export const MONSTER_SIZES = ['tiny', 'little', 'small', 'medium', 'large', 'big', 'giant', 'huge'] as const;
 
 export interface CrWeapon {
   readonly id: string;
@@ -78,6 +81,11 @@ export interface CrWeapon {
   readonly launcher: boolean;
   /** Only ogres, trolls and ogre-mages may wield it (mass 500 or more). */
   readonly giant: boolean;
+  /**
+   * Stone Soup: the weapon's size (Weapon_prop fit_size). The hands it needs and who can wield it
+   * then follow from the wielder's torso size (hands_reqd, check_weapon_wieldable_size).
+   */
+  readonly fit?: WeaponFit;
   /** Too large for halflings, gnomes, kobolds and spriggans. */
   readonly large: boolean;
   readonly glyph: string;
@@ -207,6 +215,13 @@ export interface CrMonsterWeapon {
   readonly plus2?: number;
 }
 
+/** Stone Soup: armour a monster may wear (one weighted choice; null for none). */
+export interface CrMonsterArmour {
+  readonly item: string | null;
+  readonly weight: number;
+  readonly plus?: number;
+}
+
 export interface CrMonster {
   readonly id: string;
   readonly name: string;
@@ -230,6 +245,14 @@ export interface CrMonster {
   readonly special?: CrMonsterSpecial;
   /** What it may carry in hand; empty: fights with its own attacks. */
   readonly weapons: readonly CrMonsterWeapon[];
+  /** Stone Soup: body size (mon-data.h), which sets the hands a weapon needs and a net's hold on EV. */
+  readonly size?: (typeof MONSTER_SIZES)[number];
+  /** Stone Soup: a chance that its weapon's plus (to-hit) is raised by min..max (makeitem.cc, give_item). */
+  readonly weaponBonus?: { readonly oneIn: number; readonly min: number; readonly max: number };
+  /** Stone Soup: body armour it may wear: AC + the armour's AC and plus, EV + half its penalty (monsters::equip_armour). */
+  readonly armour?: readonly CrMonsterArmour[];
+  /** Stone Soup: the shield it may carry, unless its weapon needs both hands (give_shield). */
+  readonly shields?: readonly CrMonsterArmour[];
   readonly description: string;
 }
 

@@ -2,9 +2,10 @@ import { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Edition } from '../edition.js';
 import { type CrCharacter, has, shieldOf, slot } from '../crawl4b20/character.js';
-import { chance, div, r2avgLaw, r2Law } from '../crawl4b20/random.js';
+import type { Tracer } from '../../core/trace.js';
+import { chance, div, r2, r2avg, r2avgLaw, r2Law } from '../crawl4b20/random.js';
 import { bodySize, heavyBody, heavyRule, lightInCode, sizeFactor, ssEffects, torsoSize } from './body.js';
-import type { SsDivergenceId } from './divergences.js';
+import { type SsDivergenceId, ssEd } from './divergences.js';
 import type { Sum } from './stealth.js';
 
 /**
@@ -295,6 +296,80 @@ export function pierceDie(hd: number, blocks: number, edition: Edition): { n: nu
   const toHit = 18 + div(3 * hd, 2);
   const n = 15 + div(toHit, 2) + 5 * blocks * blocks;
   return { n, text: `1d(15 + to-hit ${toHit} / 2${blocks ? ` + 5 x ${blocks}^2` : ''}) - 1` };
+}
+
+// --- A shielded monster against the hero's attacks -------------------------------------------------
+
+export const SECTION_BLOCK = 'stone-soup-0.5.2#blocking';
+
+/**
+ * A monster's shield as the hero's attacks meet it (mon-util.cc monsters::shield_bonus): block
+ * value random2avg(shield + plus + HD x 2 / 3, 2), a third against a hero it cannot see. The seed
+ * gives no monster's block value, so both editions use the code's.
+ */
+export interface MonsterShield {
+  readonly name: string;
+  readonly n: number;
+  readonly text: string;
+  readonly unseen: boolean;
+  /** Blocks it has made since its last action. */
+  readonly blocks: number;
+}
+
+export function monsterShield(name: string, shieldAc: number, plus: number, hd: number, unseen: boolean, blocks: number): MonsterShield {
+  const n = shieldAc + plus + div(hd * 2, 3);
+  const text = `random2avg(${name} ${shieldAc}${plus ? ` ${plus > 0 ? '+' : ''}${plus}` : ''} + HD ${hd} x 2 / 3 = ${n}, 2)${unseen ? ', / 3 against an unseen hero' : ''}`;
+  return { name, n, text, unseen, blocks };
+}
+
+const monsterBlockLaws = new Map<string, Distribution>();
+
+/** The law of a monster's block value. */
+export function monsterBlockLaw(s: MonsterShield): Distribution {
+  const key = `${s.n}/${s.unseen}`;
+  let law = monsterBlockLaws.get(key);
+  if (!law) {
+    law = r2avgLaw(s.n, 2);
+    if (s.unseen) law = law.map((x) => div(x, 3));
+    monsterBlockLaws.set(key, law);
+  }
+  return law;
+}
+
+/**
+ * The hero's pierce die against a shielded monster, from the hero's rolled to-hit: the roll is
+ * 0..n-1 with n = 15 + to-hit / 2 + k x blocks^2; k is the monster's 4 in the code and the seed's 5.
+ */
+export function heroPierceDie(toHit: number, blocks: number, edition: Edition): number {
+  return 15 + div(toHit, 2) + (edition === 'source' ? 4 : 5) * blocks * blocks;
+}
+
+/** P(block value >= random2(n)). */
+export function monsterBlockGiven(law: Distribution, n: number): Fraction {
+  if (n <= 1) return Fraction.ONE;
+  let p = Fraction.ZERO;
+  for (const [b, pb] of law.entries()) p = p.add(pb.mul(Fraction.of(Math.min(b + 1, n), n)));
+  return p;
+}
+
+/** P(the monster blocks an attack of this rolled to-hit). */
+export function monsterBlockChance(s: MonsterShield, toHit: number, blocks: number, edition: Edition): Fraction {
+  return monsterBlockGiven(monsterBlockLaw(s), heroPierceDie(toHit, blocks, edition));
+}
+
+/** Rolls a monster's block of the hero's attack (after a hit, before damage). */
+export function rollMonsterBlock(t: Tracer, s: MonsterShield, toHit: number, blocks: number, edition: Edition): boolean {
+  if (t.recording) t.note(`the ${s.name}: ${s.text}`);
+  let b = r2avg(t, s.n, 2, `block: random2avg(${s.n}, 2)`);
+  if (s.unseen) b = div(b, 3);
+  const n = heroPierceDie(toHit, blocks, edition);
+  const text = `${edition === 'source' ? 'random2' : '1d'}(15 + to-hit ${toHit} / 2${blocks ? ` + ${edition === 'source' ? 4 : 5} x ${blocks}^2` : ''})${edition === 'source' ? '' : ' - 1'}`;
+  const con = r2(t, n, `pierce: ${text}`);
+  if (t.recording) {
+    const e = ssEd('ss12-pierce', edition);
+    t.edition(e.id, e.text);
+  }
+  return t.recording ? t.check('block value >= pierce', b, '>=', con) : b >= con;
 }
 
 /** P(the shield blocks): the block value (scaled) at least the pierce roll (scaled). */

@@ -301,8 +301,10 @@ describe('3.3 and 4.2 second attacks', () => {
       const p = planAux(char({ str: 14, skills: { 'unarmed-combat': 2, fighting: 2 }, effects: { might: 4 } }), target(3, 2), e);
       for (const k of p.kinds) sameLaw(auxDamageLaw(p, k), (t) => runSteps(t, p.steps(k.damage), k.damage));
       expect(auxHitChance(p).num > 0n).toBe(true);
+      // Crawl 4.0 has four kinds; Stone Soup's bite is a fifth.
+      expect(p.kinds.map((k) => k.kind)).toEqual(AUX_KINDS.slice(0, 4));
     }
-    expect(AUX_KINDS).toEqual(['kick', 'headbutt', 'tail-slap', 'punch']);
+    expect(AUX_KINDS).toEqual(['kick', 'headbutt', 'tail-slap', 'punch', 'bite']);
   });
 });
 
