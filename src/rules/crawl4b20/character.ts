@@ -258,7 +258,9 @@ export function stealth(c: CrCharacter): number {
 
 /** Player action time before the attack's own factor (player_speed): statue x1.5, serpent x1.2. */
 export function actionTime(c: CrCharacter): number {
-  return c.form ? div(10 * c.form.speedTenths, 10) : 10;
+  // Stone Soup: berserk hastes the hero (misc.cc go_berserk; player_speed halves the time).
+  const base = c.effects.ss?.berserk ? 5 : 10;
+  return c.form ? div(base * c.form.speedTenths, 10) : base;
 }
 
 /**
@@ -266,7 +268,8 @@ export function actionTime(c: CrCharacter): number {
  * the form's factor.
  */
 export function maxHp(c: CrCharacter, levelHp: number): number {
-  const hp = levelHp + div(c.level * c.skills.fighting, 5);
+  // Stone Soup: berserk doubles the maximum (player.cc get_real_hp), before the form's factor.
+  const hp = (levelHp + div(c.level * c.skills.fighting, 5)) * (c.effects.ss?.berserk ? 2 : 1);
   return c.form ? div(hp * c.form.hpTenths, 10) : hp;
 }
 

@@ -1,11 +1,11 @@
-import type { Distribution } from '../../core/distribution.js';
+import { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Edition } from '../edition.js';
 import type { Tracer } from '../../core/trace.js';
 import { type Status, stackKey } from '../../world/components.js';
 import { Terrain } from '../../world/terrain.js';
 import { numberOption, stringOption } from '../common.js';
-import { nameOf, possessive, subjectOf, verb } from '../names.js';
+import { isYou, nameOf, possessive, subjectOf, verb } from '../names.js';
 import type {
   AiProfile,
   AttackContext,
@@ -40,6 +40,7 @@ import {
   regenRate,
   seesInvisible,
   shieldClass,
+  shieldOf,
   slot,
   starving,
   stealth,
@@ -71,7 +72,11 @@ import {
   rollHeavy,
   rollHitTest,
   rollStab,
+  rollSsShieldDelay,
+  rollSsTime,
   rollToHit,
+  ssExpectedTime,
+  ssWeaponDelay,
   stabCategory,
   stabRollChance,
   weaponSpeed,
@@ -356,7 +361,17 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       const roll = silent ? r2(silent, spread, 'level hit points') : div(spread - 1, 2);
       levelHp += base + roll + (species.levelHp[L - 2] ?? 0);
     }
-    const effects: CrEffects = { might: 0, invisible: 0, confusingTouch: h.spells['confusing-touch'] ?? 0, sureBlade: h.spells['sure-blade'] ?? 0, hunger: h.hunger, inWater: false };
+    // Stone Soup: berserk brings might for as long (misc.cc go_berserk), and its haste and doubled hit points through the state.
+    const berserk = ss ? (h.spells.berserk ?? 0) : 0;
+    const effects: CrEffects = {
+      might: berserk,
+      invisible: 0,
+      confusingTouch: h.spells['confusing-touch'] ?? 0,
+      sureBlade: h.spells['sure-blade'] ?? 0,
+      hunger: h.hunger,
+      inWater: false,
+      ...(ss ? { ss: ssEffectsFrom((k) => (h.spells[k as keyof typeof h.spells] ?? 0) > 0, h.skills.shields ?? 0, h.blood ?? 'satiated') } : {}),
+    };
     const pack = h.pack.map((p) => ({ item: p.item, quantity: p.quantity ?? 1, level: 0 }));
     const c = cat.character(sheet, form, effects, pack.reduce((n, s) => n + (cat.potions.get(s.item)?.mass ?? 0) * s.quantity, 0));
     const hp = maxHp(c, levelHp);
@@ -370,6 +385,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     if (effects.sureBlade) statuses.push({ kind: 'sure-blade', level: effects.sureBlade });
     if (form) statuses.push({ kind: 'form', level: cat.forms.get(form)?.duration ?? 100 });
     if (ss) for (const sp of SS_SPELLS) if (h.spells[sp]) statuses.push({ kind: sp, level: h.spells[sp] as number });
+    if (berserk) statuses.push({ kind: 'might', level: berserk });
     return {
       fighter: { name: h.name, kind: 'hero', templateId: h.id, flying: false, opensDoors: true },
       glyph: { ch: '@', colour: 'white' },
@@ -445,15 +461,39 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
 
   const heroTime = (f: FighterView): number => actionTime(characterOf(f)) * K;
 
-  const monsterAttackCost = (a: FighterView): number => {
+  /**
+   * A monster's melee round in ticks. Crawl 4.0 (and Stone Soup's spoiler edition): 10, and for
+   * each weapon blow (weapon speed - 10) / 2, the later blows at (20 + speed) / 3. Stone Soup's
+   * source edition (fight.cc mons_lose_attack_energy): only the first two blows count, each rounded
+   * at random (div_rand_round), and only a slower weapon costs more; a faster one refunds nothing.
+   * With a tracer the rounding is rolled; without, the expectation (previews).
+   */
+  const monsterAttackCost = (a: FighterView, edition: Edition = 'spoiler', t?: Tracer): number => {
     const p = monsterPlan(a);
-    let cost = MONSTER_ACTION;
-    if (p.weapon) {
-      p.attacks.forEach((_m, i) => {
-        const ws = i > 0 ? div(20 + (p.weapon as { def: { speed: number } }).def.speed, 3) : (p.weapon as { def: { speed: number } }).def.speed;
-        cost += div(ws - 10, 2) * K;
-      });
+    const W = p.weapon?.def.speed;
+    if (W === undefined) return MONSTER_ACTION;
+    if (ss && edition === 'source') {
+      const blows = Math.min(2, p.attacks.length);
+      if (t) {
+        let extra = 0;
+        for (let i = 0; i < blows; i++) {
+          const w = i === 0 ? W : drrRoll(t, 20 + W, 3, `second blow's speed: (20 + ${W}) / 3, rounded at random`);
+          extra += Math.max(0, drrRoll(t, w - 10, 2, `weapon energy: (${w} - 10) / 2, rounded at random`));
+        }
+        return MONSTER_ACTION + extra * K;
+      }
+      let extra = Distribution.constant(0);
+      for (let i = 0; i < blows; i++) {
+        const w = i === 0 ? Distribution.constant(W) : drrLaw(20 + W, 3);
+        extra = extra.plus(w.then((v) => drrLaw(v - 10, 2).map((x) => Math.max(0, x))));
+      }
+      return MONSTER_ACTION + Math.round(extra.mean().toNumber() * K);
     }
+    let cost = MONSTER_ACTION;
+    p.attacks.forEach((_m, i) => {
+      const ws = i > 0 ? div(20 + W, 3) : W;
+      cost += div(ws - 10, 2) * K;
+    });
     return cost;
   };
 
@@ -536,7 +576,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
         const mh = ssToHit(attacker, defender, ctx.edition);
         const land = ssLandChance(p, mh, d, ctx.edition);
         const first = p.attacks[0] ?? 1;
-        return { label: `${monsterOf(attacker).name}: ${p.attacks.join('/')}`, hit: land, damage: ssDamageLaw(p, first, d, ctx.edition), expected: ssSequenceMean(p, mh, d, ctx.edition), perTurn: Fraction.of(2 * monsterOf(attacker).speed * TICKS_PER_TURN, monsterAttackCost(attacker)), notes: [`${p.attacks.length} attack${p.attacks.length > 1 ? 's' : ''}`, `block ${ssBlockChance(p.hd, d, ctx.edition).percent(1)}`, `to-hit ${mh.value}`] };
+        return { label: `${monsterOf(attacker).name}: ${p.attacks.join('/')}`, hit: land, damage: ssDamageLaw(p, first, d, ctx.edition), expected: ssSequenceMean(p, mh, d, ctx.edition), perTurn: Fraction.of(2 * monsterOf(attacker).speed * TICKS_PER_TURN, monsterAttackCost(attacker, ctx.edition)), notes: [`${p.attacks.length} attack${p.attacks.length > 1 ? 's' : ''}`, `block ${ssBlockChance(p.hd, d, ctx.edition).percent(1)}`, `to-hit ${mh.value}`] };
       }
       if (monsterRules(attacker)) {
         const c = characterOf(defender, ctx.defenderTerrain === Terrain.Water);
@@ -544,7 +584,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
         const d = defenderOf(defender, attacker, c);
         const hit = blockChance(p.hd, d).complement().mul(monsterHitChance(p.toHit, d));
         const first = p.attacks[0] ?? 1;
-        const cost = monsterAttackCost(attacker);
+        const cost = monsterAttackCost(attacker, ctx.edition);
         return { label: `${monsterOf(attacker).name}: ${p.attacks.join('/')}`, hit, damage: monsterDamageLaw(p, first, d), expected: sequenceMean(p, d), perTurn: Fraction.of(2 * monsterOf(attacker).speed * TICKS_PER_TURN, cost), notes: [`${p.attacks.length} attack${p.attacks.length > 1 ? 's' : ''}`, `block ${blockChance(p.hd, d).percent(1)}`] };
       }
       const laws = lawsFor(characterOf(attacker, ctx.attackerTerrain === Terrain.Water), targetOf(defender, ctx, attacker), ctx.edition);
@@ -556,9 +596,10 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       return { label: laws.plan.label, hit: sum.hit, damage: sum.damage, expected: sum.expected, perTurn: Fraction.of(TICKS_PER_TURN).div(sum.time), notes };
     },
 
-    attackCost(a) {
-      if (monsterRules(a)) return monsterAttackCost(a);
+    attackCost(a, _option, _now, edition) {
+      if (monsterRules(a)) return monsterAttackCost(a, edition);
       const c = characterOf(a);
+      if (ss && edition === 'source') return Math.round(ssExpectedTime(c, false, false).toNumber() * K);
       return attackTime(c, actionTime(c), weaponSpeed(c, false, false).ws) * K;
     },
 
@@ -818,6 +859,15 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       if (k === 'form' && left <= 1) left = 0;
       if (k === 'might' && left <= 0 && n === 1) note(`${subjectOf(f)} ${verb(f, 'feel')} a little less mighty now.`);
       if (k === 'invisible' && left <= 0) note(`${subjectOf(f)} ${verb(f, 'flicker')} back into view.`);
+      if (k === 'berserk' && left <= 0) {
+        // Berserk ends (acr.cc _decrement_durations): the doubled hit points go, and half of what is left.
+        note(`${subjectOf(f)} ${verb(f, 'feel')} ${isYou(f) ? 'yourself' : 'itself'} calm down.`);
+        const calm = cat.character(r, level(f, 'form') > 0 ? r.form : null, { ...c.effects, ss: { ...(c.effects.ss ?? NO_SS_EFFECTS), berserk: false } }, packMass(f));
+        effects.push({ kind: 'max-hp', target: f.id, maxHp: maxHp(calm, r.levelHp) - r.rotHp });
+        const lost = hp - div(hp + 1, 2);
+        if (lost > 0) effects.push({ kind: 'damage', target: f.id, amount: lost, cause: 'the end of berserk rage' });
+        hp -= lost;
+      }
       set(k, left);
       if (k === 'form' && left <= 0) {
         note(`${subjectOf(f)} ${verb(f, 'return')} to ${c.species.name.toLowerCase()} form.`);
@@ -1043,18 +1093,30 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     if (events.length && t.recording) t.rule(SECTION_AUX, `${events.length} second attack${events.length > 1 ? 's' : ''}`);
     const hunger = r.hunger - 3 - 2 * events.length;
     effects.push({ kind: 'rules', target: a.id, patch: { hunger } });
-    const ws = weaponSpeed(c, hh, fast);
-    const time = attackTime(c, aTime, ws.ws);
-    if (t.recording) {
-      t.rule(SECTION_TIME, 'Time');
-      t.value('weapon speed', ws.ws, ws.text);
-      t.value('time taken', time, `${aTime}${armed(c)?.brand === 'speed' ? ' halved (speed)' : ''} x ${ws.ws} / 10`);
+    let time: number;
+    if (t.recording) t.rule(SECTION_TIME, 'Time');
+    if (ss && ctx.edition === 'source') {
+      // Stone Soup 0.5.2: the weapon's delay, the shield's rolled delay, and a randomly rounded time.
+      const wd = ssWeaponDelay(c, hh, fast);
+      if (t.recording) t.value('attack delay', wd.ws, wd.text);
+      const sd = rollSsShieldDelay(t, c);
+      const del = Math.max(3, wd.ws + sd);
+      if (t.recording && sd) t.mod('shield', wd.ws, wd.ws + sd, `+${sd} ${shieldOf(c)?.def.name ?? 'shield'}`);
+      time = rollSsTime(t, aTime, del);
+      if (t.recording) t.value('time taken', time, `${aTime} x ${del} / 10, rounded at random, at least 2`);
+    } else {
+      const ws = weaponSpeed(c, hh, fast);
+      time = attackTime(c, aTime, ws.ws);
+      if (t.recording) {
+        t.value('weapon speed', ws.ws, ws.text);
+        t.value('time taken', time, `${aTime}${armed(c)?.brand === 'speed' ? ' halved (speed)' : ''} x ${ws.ws} / 10`);
+      }
     }
     const stabWord = stab ? `${stabWords} ` : '';
     const summary = blocked
       ? `${stabWord}${capital(whom)} blocks ${possessive(a)} attack with its ${plan.monsterShield?.name ?? 'shield'}.${auxText}`
       : hit
-      ? `${stabWord}${subjectOf(a)} ${verb(a, 'hit')} ${whom}${dmg > 0 ? ` for ${dmg}` : ' but do no damage'}${notes.length ? ` (${notes.join(', ')})` : ''}.${auxText}`
+      ? `${stabWord}${subjectOf(a)} ${verb(a, 'hit')} ${whom}${dmg > 0 ? ` for ${dmg}` : ` but ${verb(a, 'do', 'does')} no damage`}${notes.length ? ` (${notes.join(', ')})` : ''}.${auxText}`
       : `${stabWord}${subjectOf(a)} ${verb(a, 'miss', 'misses')} ${whom}.${auxText}`;
     return { hit: (hit && !blocked) || events.some((e) => e.hit), damage: dmg + events.reduce((n, e) => n + e.damage, 0), effects, cost: time * K, summary, odds: p };
   }
@@ -1074,7 +1136,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     const r = monsterRules(a) as MonsterRules;
     const c = characterOf(d, ctx.defenderTerrain === Terrain.Water);
     const plan = monsterPlan(a);
-    const cost = monsterAttackCost(a);
+    const cost = monsterAttackCost(a, ctx.edition, t);
     let p = Fraction.ONE;
     if (ctx.attackerTerrain === Terrain.Water && !m.flags.includes('flies')) {
       if (t.recording) t.rule(SECTION_MONSTER, `${m.name} in the water`);
@@ -1170,6 +1232,17 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The value of `key` in `map`, computed and kept on first use; the map is emptied when it passes `limit`. */
+/** div_rand_round (stuff.cc): x / d, one more with chance (x mod d) / d. */
+function drrRoll(t: Tracer, x: number, d: number, label: string): number {
+  const r = x % d;
+  return r > 0 ? div(x, d) + (r2(t, d, label) < r ? 1 : 0) : div(x, d);
+}
+
+function drrLaw(x: number, d: number): Distribution {
+  const r = x % d;
+  return r > 0 ? Distribution.uniform(0, d - 1).map((k) => div(x, d) + (k < r ? 1 : 0)) : Distribution.constant(div(x, d));
+}
+
 function remember<T>(map: Map<string, T>, key: string, limit: number, compute: () => T): T {
   let v = map.get(key);
   if (v === undefined) {

@@ -5,6 +5,7 @@ import type { Edition } from '../edition.js';
 import {
   type CrCharacter,
   type CrWielded,
+  actionTime,
   armed,
   burden,
   damStat,
@@ -835,6 +836,86 @@ export function attackTime(c: CrCharacter, base: number, ws: number): number {
 }
 
 // --- Stone Soup 0.5.2 ------------------------------------------------------------------------
+
+/**
+ * Stone Soup 0.5.2's attack delay before the shield (fight.cc player_weapon_speed,
+ * player_unarmed_speed): the weapon's speed less half the skill, at least half its speed (a short
+ * blade's floor at most 5, a two-handed or hand-and-a-half one's at most 7, never below 3); a
+ * hand-and-a-half bonus takes 1 off a delay over 10; the speed brand halves it. Bare hands: 10, or
+ * when quick 10 - unarmed / 5 (bat form / 3), at least 5.
+ */
+export function ssWeaponDelay(c: CrCharacter, hh: boolean, fast: boolean | null): { ws: number; text: string } {
+  const w = armed(c);
+  if (!w) {
+    if (!fast) return { ws: 10, text: '10' };
+    const U = c.skills['unarmed-combat'];
+    const bat = c.form?.id === 'bat';
+    return { ws: Math.max(10 - div(U, bat ? 3 : 5), 5), text: `quick unarmed: 10 - unarmed ${U} / ${bat ? 3 : 5}, at least 5` };
+  }
+  const sk = c.skills[w.def.skill];
+  let del = w.def.speed - div(sk, 2);
+  let min = div(w.def.speed, 2);
+  if (w.def.skill === 'short-blades' && min > 5) min = 5;
+  if ((w.def.hands === 'two' || hh) && min > 7) min = 7;
+  min = Math.max(min, 3);
+  const parts = [`${w.def.name} speed ${w.def.speed} - skill ${sk} / 2, at least ${min}`];
+  if (hh && del > 10) {
+    del -= 1;
+    parts.push('-1 hand-and-a-half');
+  }
+  del = Math.max(del, min);
+  if (w.brand === 'speed') {
+    del = div(del + 1, 2);
+    parts.push('halved (speed)');
+  }
+  return { ws: del, text: parts.join(', ') };
+}
+
+/** The shield's added delay (player_apply_shield_delay), rolled: a large shield 1 if shields <= 10 + random2(17), and any shield 1 more if shields <= 3 + random2(17). */
+export function ssShieldDelayLaw(c: CrCharacter): Distribution {
+  const kind = shieldOf(c)?.def.shield;
+  const s = c.skills.shields;
+  const atMost = (k: number): Fraction => Fraction.of(Math.max(0, Math.min(17, 17 - (s - k))), 17);
+  let law = Distribution.constant(0);
+  if (kind === 'large-shield') law = law.plus(bernoulli(atMost(10)));
+  if (kind === 'large-shield' || kind === 'shield') law = law.plus(bernoulli(atMost(3)));
+  return law;
+}
+
+export function rollSsShieldDelay(t: Tracer, c: CrCharacter): number {
+  const kind = shieldOf(c)?.def.shield;
+  const s = c.skills.shields;
+  let n = 0;
+  if (kind === 'large-shield' && s <= 10 + r2(t, 17, 'large shield delay: shields <= 10 + random2(17)')) n++;
+  if ((kind === 'large-shield' || kind === 'shield') && s <= 3 + r2(t, 17, 'shield delay: shields <= 3 + random2(17)')) n++;
+  return n;
+}
+
+/** The time of an attack: time x delay / 10, rounded at random (div_rand_round), at least 2. */
+export function ssTimeLaw(base: number, del: number): Distribution {
+  const x = base * Math.max(del, 3);
+  const q = div(x, 10);
+  const r = x % 10;
+  if (r === 0) return Distribution.constant(Math.max(2, q));
+  return bernoulli(Fraction.of(r, 10)).map((up) => Math.max(2, q + (up ? 1 : 0)));
+}
+
+/** The expected time of an attack in Stone Soup's source edition, the shield's delay and the rounding summed over. */
+export function ssExpectedTime(c: CrCharacter, hh: boolean, fast: boolean | null): Fraction {
+  const ws = ssWeaponDelay(c, hh, fast).ws;
+  const base = actionTime(c);
+  let e = Fraction.ZERO;
+  for (const [sd, p] of ssShieldDelayLaw(c).entries()) e = e.add(p.mul(ssTimeLaw(base, ws + sd).mean()));
+  return e;
+}
+
+export function rollSsTime(t: Tracer, base: number, del: number): number {
+  const x = base * Math.max(del, 3);
+  let n = div(x, 10);
+  if (x % 10 && r2(t, 10, `round ${x} / 10 up: random2(10) < ${x % 10}`) < x % 10) n++;
+  return Math.max(2, n);
+}
+
 
 const ONE_IN_THREE: Die = { kind: 'custom', law: bernoulli(Fraction.of(1, 3)), roll: (t) => (oneIn(t, 3, 'one_chance_in(3)') ? 1 : 0), text: 'one_chance_in(3)' };
 

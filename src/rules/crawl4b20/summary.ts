@@ -16,6 +16,7 @@ import {
   hitAndBlock,
   latents,
   planMain,
+  ssExpectedTime,
   stabCategory,
   stabRollChance,
   toHitLaw,
@@ -119,8 +120,8 @@ export class AttackLaws {
         if (plan.brand) main = main.add(w.mul(brandMean(plan.brand, dl)));
       }
       second = second.add(l.p.mul(go).mul(auxMean(aux, l.gate, plan.monsterShield?.blocks ?? 0)));
-      const t = attackTime(c, actionTime(c), weaponSpeed(c, l.hh, l.fast).ws);
-      time = time.add(l.p.mul(go).mul(Fraction.of(t))).add(l.p.mul(fumble).mul(Fraction.of(actionTime(c))));
+      const t = plan.game === 'ss' && plan.edition === 'source' ? ssExpectedTime(c, l.hh, l.fast) : Fraction.of(attackTime(c, actionTime(c), weaponSpeed(c, l.hh, l.fast).ws));
+      time = time.add(l.p.mul(go).mul(t)).add(l.p.mul(fumble).mul(Fraction.of(actionTime(c))));
     }
     const total = parts.reduce((n, p) => n.add(p.weight), Fraction.ZERO);
     const damage = total.num === 0n ? this.damage(false, 0) : mixture(parts.map((p) => ({ weight: p.weight.div(total), dist: p.dist })));
