@@ -96,31 +96,8 @@ export function planAux(c: CrCharacter, target: AuxTarget, edition: Edition, gam
   const horns = has(c, 'minotaur') || c.mutations.horns > 0 || has(c, 'kenku');
   const tailed = has(c, 'draconian') || swim || c.mutations.stinger > 0;
 
-  const helmet = slot(c, 'helmet');
-  let butt = 5 + c.mutations.horns * 3;
-  const buttParts = [`5 + horns ${c.mutations.horns} x 3`];
-  if (has(c, 'minotaur')) {
-    butt += 5;
-    buttParts.push('+5 minotaur');
-  }
-  if (helmet && (helmet.def.helmet === 'helmet' || helmet.def.helmet === 'helm')) {
-    butt += 2;
-    buttParts.push(`+2 ${helmet.def.name}`);
-    if (helmet.desc === 'spiked' || helmet.desc === 'horned') {
-      butt += 3;
-      buttParts.push(`+3 ${helmet.desc}`);
-    }
-  }
-  let tail = 6;
-  let tailText = '6';
-  if (c.mutations.stinger > 0) {
-    tail += c.mutations.stinger * 2 - 1;
-    tailText += ` + stinger ${c.mutations.stinger} x 2 - 1`;
-  }
-  if (has(c, 'grey-draconian') && c.level >= 7) {
-    tail = 12;
-    tailText = '12 (grey draconian, level 7 or more)';
-  }
+  const butt = headbuttDamage(c, true);
+  const tailHit = tailSlapDamage(c);
   const bladeHands = form === 'blade-hands';
   const punch = 5 + div(U, 3) + (bladeHands ? 6 : 0);
   // The seed allows punching with a staff; the code stops any two-handed weapon (d8-aux-attacks).
@@ -134,11 +111,11 @@ export function planAux(c: CrCharacter, target: AuxTarget, edition: Edition, gam
       extraChance: src && horns ? Fraction.of(1, 3) : Fraction.ZERO,
       forbidden: forbidAll,
       blocked: false,
-      damage: butt,
-      damageText: buttParts.join(' '),
+      damage: butt.damage,
+      damageText: butt.text,
       venom: false,
     },
-    { kind: 'tail-slap', name: 'tail-slap', extraChance: src && tailed ? Fraction.of(1, 4) : Fraction.ZERO, forbidden: tailForbidden, blocked: false, damage: tail, damageText: tailText, venom: c.mutations.stinger > 0 },
+    { kind: 'tail-slap', name: 'tail-slap', extraChance: src && tailed ? Fraction.of(1, 4) : Fraction.ZERO, forbidden: tailForbidden, blocked: false, damage: tailHit.damage, damageText: tailHit.text, venom: c.mutations.stinger > 0 },
     {
       kind: 'punch',
       name: bladeHands ? 'slash' : 'punch',
@@ -152,20 +129,7 @@ export function planAux(c: CrCharacter, target: AuxTarget, edition: Edition, gam
   ];
 
   const slay = slaying(c);
-  let hit = 13 + div(c.dex, 2) + div(U, 2) + div(F, 5);
-  const hitParts = [`13 + Dex ${c.dex} / 2 + unarmed ${U} / 2 + fighting ${F} / 5`];
-  if (wearing(c, 'inaccuracy')) {
-    hit -= 5;
-    hitParts.push('-5 inaccuracy');
-  }
-  if (starving(c)) {
-    hit -= 3;
-    hitParts.push('-3 starving');
-  }
-  if (slay.hit) {
-    hit += slay.hit;
-    hitParts.push(`${slay.hit >= 0 ? '+' : ''}${slay.hit} slaying`);
-  }
+  const { hit, hitParts } = auxToHit(c, starving(c));
 
   const s = damStat(c, edition);
   const oneShort = (n: number): Die => die(src ? n + 1 : n);
@@ -192,6 +156,55 @@ export function planAux(c: CrCharacter, target: AuxTarget, edition: Edition, gam
   return { edition, naga: has(c, 'naga'), tail: form === 'dragon' || tailed, kinds, toHit: hit, toHitText: hitParts.join(', '), ev: target.ev, steps, ss: game === 'ss', fangs: false, vampire: false, shield: game === 'ss' ? (target.shield ?? null) : null };
 }
 
+/** The headbutt: 5 + 3 a level of horns (Crawl 4.0 adds 5 for a minotaur), +2 a hard helmet, +3 more spiked or horned. */
+function headbuttDamage(c: CrCharacter, minotaurBonus: boolean): { damage: number; text: string } {
+  let damage = 5 + c.mutations.horns * 3;
+  const parts = [`5 + horns ${c.mutations.horns} x 3`];
+  if (minotaurBonus && has(c, 'minotaur')) {
+    damage += 5;
+    parts.push('+5 minotaur');
+  }
+  const helmet = slot(c, 'helmet');
+  if (helmet && (helmet.def.helmet === 'helmet' || helmet.def.helmet === 'helm')) {
+    damage += 2;
+    parts.push(`+2 ${helmet.def.name}`);
+    if (helmet.desc === 'spiked' || helmet.desc === 'horned') {
+      damage += 3;
+      parts.push(`+3 ${helmet.desc}`);
+    }
+  }
+  return { damage, text: parts.join(' ') };
+}
+
+/** The tail-slap: 6, + 2 a stinger level - 1; a grey draconian's from level 7 is 12. */
+function tailSlapDamage(c: CrCharacter): { damage: number; text: string } {
+  if (has(c, 'grey-draconian') && c.level >= 7) return { damage: 12, text: '12 (grey draconian, level 7 or more)' };
+  const st = c.mutations.stinger;
+  return st > 0 ? { damage: 6 + st * 2 - 1, text: `6 + stinger ${st} x 2 - 1` } : { damage: 6, text: '6' };
+}
+
+/** The second attacks' to-hit before its roll (calc_your_to_hit_unarmed): 13 + Dex / 2 + unarmed / 2 + fighting / 5, less inaccuracy and hunger, plus slaying. */
+function auxToHit(c: CrCharacter, starved: boolean): { hit: number; hitParts: string[] } {
+  const F = c.skills.fighting;
+  const U = c.skills['unarmed-combat'];
+  let hit = 13 + div(c.dex, 2) + div(U, 2) + div(F, 5);
+  const hitParts = [`13 + Dex ${c.dex} / 2 + unarmed ${U} / 2 + fighting ${F} / 5`];
+  if (wearing(c, 'inaccuracy')) {
+    hit -= 5;
+    hitParts.push('-5 inaccuracy');
+  }
+  if (starved) {
+    hit -= 3;
+    hitParts.push('-3 starving');
+  }
+  const slay = slaying(c).hit;
+  if (slay) {
+    hit += slay;
+    hitParts.push(`${slay >= 0 ? '+' : ''}${slay} slaying`);
+  }
+  return { hit, hitParts };
+}
+
 const SS_NO_FEET = new Set(['ice-beast', 'dragon', 'spider', 'bat']);
 const SS_NO_TAIL = new Set(['spider', 'ice-beast', 'bat']);
 
@@ -213,28 +226,9 @@ function planSsAux(c: CrCharacter, target: AuxTarget): AuxPlan {
   const hooves = mut.hooves > 0;
   const talons = mut.talons > 0;
   const tailed = has(c, 'draconian') || swim || mut.stinger > 0;
-  const helmet = slot(c, 'helmet');
-  let butt = 5 + mut.horns * 3;
-  const buttParts = [`5 + horns ${mut.horns} x 3`];
-  if (helmet && (helmet.def.helmet === 'helmet' || helmet.def.helmet === 'helm')) {
-    butt += 2;
-    buttParts.push(`+2 ${helmet.def.name}`);
-    if (helmet.desc === 'spiked' || helmet.desc === 'horned') {
-      butt += 3;
-      buttParts.push(`+3 ${helmet.desc}`);
-    }
-  }
+  const butt = headbuttDamage(c, false);
   const peck = mut.beak > 0 && mut.horns === 0;
-  let tail = 6;
-  let tailText = '6';
-  if (mut.stinger > 0) {
-    tail += mut.stinger * 2 - 1;
-    tailText += ` + stinger ${mut.stinger} x 2 - 1`;
-  }
-  if (has(c, 'grey-draconian') && c.level >= 7) {
-    tail = 12;
-    tailText = '12 (grey draconian, level 7 or more)';
-  }
+  const tailHit = tailSlapDamage(c);
   const bladeHands = form === 'blade-hands';
   const claws = !bladeHands && !form && (has(c, 'troll') || has(c, 'ghoul') || mut.claws > 0) && slot(c, 'gloves') === undefined;
   const twoHanded = w !== null && w.def.hands === 'two' && w.def.skill !== 'staves';
@@ -249,20 +243,8 @@ function planSsAux(c: CrCharacter, target: AuxTarget): AuxPlan {
   // A vampire drinks (a vampiric bite) 1 time in 4 when satiated, 1 in 2 when thirsty, always when bloodless.
   const drinks = !vampire || !target.blood ? Fraction.ZERO : e.blood === 'satiated' ? Fraction.of(1, 4) : e.blood === 'bloodless' ? Fraction.ONE : Fraction.of(1, 2);
   const slay = slaying(c);
-  let hit = 13 + div(c.dex, 2) + div(U, 2) + div(F, 5);
-  const hitParts = [`13 + Dex ${c.dex} / 2 + unarmed ${U} / 2 + fighting ${F} / 5`];
-  if (wearing(c, 'inaccuracy')) {
-    hit -= 5;
-    hitParts.push('-5 inaccuracy');
-  }
-  if (starving(c) && !vampire) {
-    hit -= 3;
-    hitParts.push('-3 starving');
-  }
-  if (slay.hit) {
-    hit += slay.hit;
-    hitParts.push(`${slay.hit >= 0 ? '+' : ''}${slay.hit} slaying`);
-  }
+  // A vampire's hunger does not spoil its aim (calc_your_to_hit_unarmed).
+  const { hit, hitParts } = auxToHit(c, starving(c) && !vampire);
   const thirst = e.blood === 'bloodless' ? 2 : e.blood === 'satiated' ? 0 : 1;
   const biteHit: AuxKindPlan['toHit'] = vampire
     ? {
@@ -283,8 +265,8 @@ function planSsAux(c: CrCharacter, target: AuxTarget): AuxPlan {
 
   const kinds: AuxKindPlan[] = [
     { kind: 'kick', name: talons ? 'claw' : 'kick', extraChance: hooves || talons ? Fraction.of(1, 2) : Fraction.ZERO, forbidden: noFeet, blocked: false, whenChosen: always, damage: hooves ? 10 : talons ? 8 : 5, damageText: hooves ? '10 (hooves)' : talons ? '8 (talons)' : '5', venom: false },
-    { kind: 'headbutt', name: peck ? 'peck' : 'headbutt', extraChance: mut.horns > 0 || mut.beak > 0 ? Fraction.of(1, 3) : Fraction.ZERO, forbidden: noFeet, blocked: false, whenChosen: always, damage: peck ? 6 : butt, damageText: peck ? '6 (beak)' : buttParts.join(' '), venom: false },
-    { kind: 'tail-slap', name: 'tail-slap', extraChance: tailed ? Fraction.of(1, 4) : Fraction.ZERO, forbidden: form !== undefined && SS_NO_TAIL.has(form), blocked: false, whenChosen: always, damage: tail, damageText: tailText, venom: mut.stinger > 0 },
+    { kind: 'headbutt', name: peck ? 'peck' : 'headbutt', extraChance: mut.horns > 0 || mut.beak > 0 ? Fraction.of(1, 3) : Fraction.ZERO, forbidden: noFeet, blocked: false, whenChosen: always, damage: peck ? 6 : butt.damage, damageText: peck ? '6 (beak)' : butt.text, venom: false },
+    { kind: 'tail-slap', name: 'tail-slap', extraChance: tailed ? Fraction.of(1, 4) : Fraction.ZERO, forbidden: form !== undefined && SS_NO_TAIL.has(form), blocked: false, whenChosen: always, damage: tailHit.damage, damageText: tailHit.text, venom: mut.stinger > 0 },
     {
       kind: 'punch',
       name: bladeHands ? 'slash' : claws ? 'claw' : 'punch',
