@@ -94,7 +94,7 @@ import {
   rollSpecial,
   sequenceMean,
 } from './monster-melee.js';
-import { coin, div, oneIn, r2 } from './random.js';
+import { coin, div, drr, drrLaw, oneIn, r2 } from './random.js';
 import type { CrFormId, CrMonster, CrTables } from './types.js';
 
 export const CR_ID = 'crawl-4.0b20' as const;
@@ -218,6 +218,8 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     const mode = d.ai?.mode;
     const energy = (d as unknown as { energy?: { energy: number } }).energy?.energy ?? THRESHOLD;
     const worn = monsterDefence(d);
+    // An invisible hero not lit up by a corona.
+    const heroUnseen = hero !== undefined && level(hero, 'invisible') > 0 && level(hero, 'corona') <= 0;
     return {
       name: m.name,
       ev: worn.ev,
@@ -236,8 +238,8 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       noExp: m.flags.includes('no-exp'),
       ...(ss
         ? {
-            ss: ssTargetOf(d, hero !== undefined && level(hero, 'invisible') > 0 && level(hero, 'corona') <= 0),
-            shield: shieldOfMonster(d, hero),
+            ss: ssTargetOf(d, heroUnseen),
+            shield: shieldOfMonster(d, heroUnseen),
             size: SIZES[m.size ?? 'medium'],
             // A vampire's bite drinks from natural monsters with blood: animals and up (mons_has_blood, roughly).
             blood: m.holiness === 'natural' && m.intelligence >= 2,
@@ -264,14 +266,14 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
   }
 
   /** A Stone Soup monster's shield, if it can block the hero now (not asleep, paralysed, petrified, confused or netted). */
-  function shieldOfMonster(d: FighterView, hero: FighterView | undefined): MonsterShield | null {
+  function shieldOfMonster(d: FighterView, heroInvisible: boolean): MonsterShield | null {
     const r = monsterRules(d) as MonsterRules;
     const def = r.shield ? cat.armour.get(r.shield.item) : undefined;
     if (!r.shield || !def) return null;
     const mode = d.ai?.mode;
     if (mode === 'sleeping' || ['paralysis', 'petrified', 'petrifying', 'confused', 'netted'].some((k) => level(d, k) > 0)) return null;
     const m = monsterOf(d);
-    const unseen = hero !== undefined && level(hero, 'invisible') > 0 && level(hero, 'corona') <= 0 && !m.flags.includes('sees-invisible');
+    const unseen = heroInvisible && !m.flags.includes('sees-invisible');
     return monsterShield(def.name, def.block ?? def.ac, r.shield.plus, r.hd, unseen, r.blocks ?? 0);
   }
 
@@ -477,8 +479,8 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       if (t) {
         let extra = 0;
         for (let i = 0; i < blows; i++) {
-          const w = i === 0 ? W : drrRoll(t, 20 + W, 3, `second blow's speed: (20 + ${W}) / 3, rounded at random`);
-          extra += Math.max(0, drrRoll(t, w - 10, 2, `weapon energy: (${w} - 10) / 2, rounded at random`));
+          const w = i === 0 ? W : drr(t, 20 + W, 3, `second blow's speed: (20 + ${W}) / 3, rounded at random`);
+          extra += Math.max(0, drr(t, w - 10, 2, `weapon energy: (${w} - 10) / 2, rounded at random`));
         }
         return MONSTER_ACTION + extra * K;
       }
@@ -1232,17 +1234,6 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The value of `key` in `map`, computed and kept on first use; the map is emptied when it passes `limit`. */
-/** div_rand_round (stuff.cc): x / d, one more with chance (x mod d) / d. */
-function drrRoll(t: Tracer, x: number, d: number, label: string): number {
-  const r = x % d;
-  return r > 0 ? div(x, d) + (r2(t, d, label) < r ? 1 : 0) : div(x, d);
-}
-
-function drrLaw(x: number, d: number): Distribution {
-  const r = x % d;
-  return r > 0 ? Distribution.uniform(0, d - 1).map((k) => div(x, d) + (k < r ? 1 : 0)) : Distribution.constant(div(x, d));
-}
-
 function remember<T>(map: Map<string, T>, key: string, limit: number, compute: () => T): T {
   let v = map.get(key);
   if (v === undefined) {

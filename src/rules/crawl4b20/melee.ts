@@ -23,7 +23,7 @@ import {
 } from './character.js';
 import { CR_DIVERGENCES, type CrDivergenceId } from './divergences.js';
 import { type Die, type Step, NO_DIE, die, runSteps, step, stepsLaw } from './pipeline.js';
-import { bernoulli, chance, coin, div, oneIn, oneInChance, r2, r2Law } from './random.js';
+import { bernoulli, chance, coin, div, drr, drrLaw, oneIn, oneInChance, r2, r2Law } from './random.js';
 import type { CrHoliness } from './types.js';
 import { ssEd } from '../stonesoup052/divergences.js';
 import { type MonsterShield, monsterBlockChance } from '../stonesoup052/defence.js';
@@ -893,11 +893,7 @@ export function rollSsShieldDelay(t: Tracer, c: CrCharacter): number {
 
 /** The time of an attack: time x delay / 10, rounded at random (div_rand_round), at least 2. */
 export function ssTimeLaw(base: number, del: number): Distribution {
-  const x = base * Math.max(del, 3);
-  const q = div(x, 10);
-  const r = x % 10;
-  if (r === 0) return Distribution.constant(Math.max(2, q));
-  return bernoulli(Fraction.of(r, 10)).map((up) => Math.max(2, q + (up ? 1 : 0)));
+  return drrLaw(base * Math.max(del, 3), 10).map((v) => Math.max(2, v));
 }
 
 /** The expected time of an attack in Stone Soup's source edition, the shield's delay and the rounding summed over. */
@@ -911,9 +907,7 @@ export function ssExpectedTime(c: CrCharacter, hh: boolean, fast: boolean | null
 
 export function rollSsTime(t: Tracer, base: number, del: number): number {
   const x = base * Math.max(del, 3);
-  let n = div(x, 10);
-  if (x % 10 && r2(t, 10, `round ${x} / 10 up: random2(10) < ${x % 10}`) < x % 10) n++;
-  return Math.max(2, n);
+  return Math.max(2, drr(t, x, 10, `round ${x} / 10 up: random2(10) < ${x % 10}`));
 }
 
 
