@@ -33,6 +33,11 @@ export interface DuelSetup {
   readonly maxTurns: number;
   /** Overrides the foe's starting state (asleep, wandering, hunting). */
   readonly foeState?: AiMode;
+  /**
+   * Who wins a tie for the first move: the hero (the default) or the foe. A best-of-N match
+   * alternates it between rounds, as DCSS's arena swaps its factions.
+   */
+  readonly firstMover?: 'hero' | 'foe';
 }
 
 export interface Outcome {
@@ -51,6 +56,8 @@ export interface TraceRecord {
   readonly actor: number;
   readonly title: string;
   readonly steps: readonly TraceStep[];
+  /** Upkeep at the start of a turn or as time passes (statuses, regeneration), not an action. */
+  readonly routine?: boolean;
 }
 
 export interface TurnRecord {
@@ -185,10 +192,10 @@ export class Duel implements DuelState {
     return this.current;
   }
 
-  endEvent(title: string, actor: number): void {
+  endEvent(title: string, actor: number, routine = false): void {
     const t = this.current;
     this.current = undefined;
-    if (t && t.steps.length > 0) this.traces.push({ turn: this.turn + 1, time: this.now, actor, title, steps: t.steps });
+    if (t && t.steps.length > 0) this.traces.push({ turn: this.turn + 1, time: this.now, actor, title, steps: t.steps, ...(routine ? { routine } : {}) });
   }
 
   message(text: string, tone: Tone = 'info'): void {
@@ -259,7 +266,9 @@ export class Duel implements DuelState {
     for (;;) {
       if (this.checkOutcome()) return undefined;
       const actors = this.world.with('energy', 'fighter', 'body').filter((e) => isAlive(e.body));
-      const next = peekNextActor(actors.map((e) => ({ id: e.id, energy: e.energy.energy })), this.energyRules);
+      // Ties for the move go to the first in this list: ascending id, or the foe first.
+      const order = this.setup.firstMover === 'foe' ? [...actors].reverse() : actors;
+      const next = peekNextActor(order.map((e) => ({ id: e.id, energy: e.energy.energy })), this.energyRules);
       if (!next) return undefined;
       const actorTime = this.now + next.ticks;
       let statusTime: number | undefined;
@@ -279,7 +288,7 @@ export class Duel implements DuelState {
           const due = this.ruleset.nextStatusTime(this.view(e));
           if (due === undefined || due > this.now) continue;
           applyEffects(this, timed(this, 'rules', () => this.ruleset.statusTick(this.tracer(), this.view(e), this.now)));
-          this.endEvent(`${e.fighter?.name ?? 'someone'}: conditions`, e.id);
+          this.endEvent(`${e.fighter?.name ?? 'someone'}: conditions`, e.id, true);
         }
         continue;
       }
@@ -327,7 +336,7 @@ export class Duel implements DuelState {
       this.events = [];
       const start = this.ruleset.turnStart(this.tracer(), this.view(actor), this.now);
       applyEffects(this, start.effects);
-      this.endEvent(`${actor.fighter?.name ?? 'someone'}: turn start`, actor.id);
+      this.endEvent(`${actor.fighter?.name ?? 'someone'}: turn start`, actor.id, true);
       if (actor.fighter?.kind === 'hero') refreshHeroAwareness(this, actor);
       this.started = { turn: this.turn, actor: actor.id, skip: start.skip };
       if (start.skip) return this.finish(actor, { type: 'skip' }, start.cost);

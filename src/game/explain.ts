@@ -47,3 +47,84 @@ export function formatTrace(r: TraceRecord, indent = '  ', compact = false): str
   return out;
 }
 
+
+/**
+ * How much of each explanation the rules pane shows: one line per rule applied, the numbered
+ * steps, or the full formulas (every citation with its seed document, every roll's range and
+ * step, every edition difference in words).
+ */
+export type DetailLevel = 1 | 2 | 3;
+
+export const DETAIL_NAMES: Readonly<Record<DetailLevel, string>> = { 1: 'summary', 2: 'steps', 3: 'formulas' };
+
+/** The seed document each ruleset's citations point into. */
+export const SEED_DOCUMENTS: Readonly<Record<string, string>> = {
+  'pixel-dungeon': 'Pixel Dungeon combat wiki',
+  'angband-3.0.5': 'ATTACK.SPO 1.13',
+  'crawl-4.0b20': 'Crawl 4.00b20 combat document',
+  'stone-soup-0.5.2': 'Stone Soup 0.5.2 spoilers',
+};
+
+/** A citation in words: `ATTACK.SPO 1.13, section "hit-chance"`. */
+export function citationText(cite: string): string {
+  const [ruleset = '', section = ''] = cite.split('#');
+  const doc = SEED_DOCUMENTS[ruleset] ?? ruleset;
+  return section ? `${doc}, section "${section}"` : doc;
+}
+
+/** Whether a trace decided anything by chance (a roll, a comparison or odds), not only upkeep. */
+export function decides(r: TraceRecord): boolean {
+  return r.steps.some((s) => s.kind === 'roll' || s.kind === 'check' || s.kind === 'odds');
+}
+
+/**
+ * Whether the rules pane shows a trace at a detail level: full formulas show everything; the
+ * lower levels leave out routine upkeep (turn starts, statuses ticking) that rolled nothing.
+ */
+export function shownAt(r: TraceRecord, level: DetailLevel): boolean {
+  return level === 3 || !r.routine || decides(r);
+}
+
+/** The exact odds of what happened in a trace, when it records them (the last odds step). */
+export function outcomeOdds(r: TraceRecord): Fraction | undefined {
+  for (let i = r.steps.length - 1; i >= 0; i--) {
+    const s = r.steps[i] as TraceStep;
+    if (s.kind === 'odds') return Fraction.of(BigInt(s.num), BigInt(s.den));
+  }
+  return undefined;
+}
+
+/** One line for a trace: its title, then what decided it and how likely that was. */
+export function summariseTrace(r: TraceRecord): string {
+  let last: TraceStep | undefined;
+  let odds: TraceStep | undefined;
+  let editions = 0;
+  for (const s of r.steps) {
+    if (s.kind === 'odds') odds = s;
+    else if (s.kind === 'check') last = s;
+    else if (s.kind === 'edition') editions++;
+  }
+  const parts: string[] = [];
+  if (odds && odds.kind === 'odds') {
+    const f = Fraction.of(BigInt(odds.num), BigInt(odds.den));
+    parts.push(`${odds.label.replace(/^P\((.*)\)$/, '$1')}: ${f.percent(1)}`);
+  } else if (last && last.kind === 'check') parts.push(`${last.label} ${last.pass ? 'yes' : 'no'}`);
+  if (editions > 0) parts.push(`${editions} edition difference${editions > 1 ? 's' : ''}`);
+  return parts.length > 0 ? `${r.title}: ${parts.join(' · ')}` : r.title;
+}
+
+/**
+ * Lines of one trace at a detail level: level 1 is the summary line; level 2 the numbered
+ * steps with short citations; level 3 the same steps in full, each rule with its seed document.
+ */
+export function explainTrace(r: TraceRecord, level: DetailLevel, indent = ' '): string[] {
+  if (level === 1) return [summariseTrace(r)];
+  if (level === 2) return formatTrace(r, indent, true);
+  const out = [r.title];
+  let n = 0;
+  for (const s of r.steps) {
+    if (s.kind === 'rule') out.push(`${indent}${s.title}: ${citationText(s.cite)} [${s.cite}]`);
+    else out.push(`${indent}${indent}${++n}. ${formatStep(s, false)}`);
+  }
+  return out;
+}

@@ -43,6 +43,7 @@ const replaySchemas = lazySchema((z) => {
     heroControl: z.enum(['player', 'ai']),
     maxTurns: z.number().int().min(1),
     foeState: z.enum(['sleeping', 'wandering', 'hunting', 'fleeing']).optional(),
+    firstMover: z.enum(['hero', 'foe']).optional(),
   }) as ZodType<DuelSetup>;
 
   const headerSchema = z.strictObject({

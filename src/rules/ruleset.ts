@@ -185,6 +185,12 @@ export interface HeroTactics {
   readonly buff?: string;
 }
 
+/** One part of a recall page: a heading and its lines ("Melee", "Its attacks against you"). */
+export interface RecallSection {
+  readonly title: string;
+  readonly lines: readonly string[];
+}
+
 export interface Ruleset {
   readonly id: RulesetId;
   readonly name: string;
@@ -269,6 +275,12 @@ export interface Ruleset {
   heroTactics?(f: FighterView, now: number): HeroTactics;
   /** Lines for the status panel: "STR 15  Acc 16  Dodge 5  Armour 0-2". */
   describeFighter(f: FighterView, edition: Edition, now: number): readonly string[];
+  /**
+   * The recall page of `subject` as this ruleset sees it (Angband 4.2's monster recall, DCSS's
+   * xv): its numbers, each of its attacks with the exact odds against `observer`, and the
+   * observer's odds back. `distance` and `visible` describe where the two stand.
+   */
+  recall?(subject: FighterView, observer: FighterView, edition: Edition, now: number, where: { readonly distance: number; readonly visible: boolean }): readonly RecallSection[];
 }
 
 export type { Side };

@@ -23,7 +23,7 @@ export class DuelScreen implements Screen {
   }
 
   tickDelay(): number | undefined {
-    return this.session.ticking ? this.session.watchDelay : undefined;
+    return this.session.ticking ? this.session.nextDelay : undefined;
   }
 
   tick(): void {

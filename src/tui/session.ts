@@ -1,12 +1,13 @@
 import { basename } from 'node:path';
 import type { Content } from '../content/index.js';
 import { cosmeticStream } from '../core/rng.js';
-import { Duel, type DuelSetup, type StepResult, type TurnRecord } from '../game/duel.js';
+import { Duel, type DuelSetup, type StepResult, type TraceRecord, type TurnRecord } from '../game/duel.js';
+import { type DetailLevel, shownAt } from '../game/explain.js';
 import type { ReplayPlayer } from '../replay/player.js';
 import { makeHeader, ReplayRecorder } from '../replay/recorder.js';
-import type { AttackOption, AttackPreview } from '../rules/ruleset.js';
+import type { AttackOption, AttackPreview, NoticeCheck, RecallSection } from '../rules/ruleset.js';
 import { aimAt, attackContext } from '../systems/combat.js';
-import { canPerceive } from '../systems/perception.js';
+import { canPerceive, sees } from '../systems/perception.js';
 import type { Command } from '../systems/commands.js';
 import type { DuelEvent } from '../systems/state.js';
 import { type ArenaEntity, type ItemStack, isAlive } from '../world/components.js';
@@ -25,7 +26,11 @@ export type UiMode =
   | { readonly kind: 'choose-item'; readonly items: readonly ItemStack[] }
   | { readonly kind: 'target'; readonly option: AttackOption; readonly cursor: Point }
   | { readonly kind: 'look'; readonly cursor: Point }
-  | { readonly kind: 'help' }
+  | { readonly kind: 'help'; readonly back: UiMode }
+  /** The message log with scrollback and the history of explanations; `open` shows one in full. */
+  | { readonly kind: 'history'; readonly list: 'messages' | 'explanations'; readonly cursor: number; readonly open: boolean; readonly scroll: number }
+  /** A fighter's recall page (its numbers and the exact odds both ways). */
+  | { readonly kind: 'recall'; readonly subject: number; readonly scroll: number; readonly back: UiMode }
   | { readonly kind: 'confirm-quit' }
   | { readonly kind: 'confirm-takeover' }
   | { readonly kind: 'jump'; readonly digits: string }
@@ -33,7 +38,13 @@ export type UiMode =
 
 /** How a session begins: a new duel, a duel carried on (resumed), or a replay to play back. */
 export type SessionStart =
-  | { readonly kind: 'new'; readonly mode: 'play' | 'watch'; readonly setup: DuelSetup }
+  | {
+      readonly kind: 'new';
+      readonly mode: 'play' | 'watch';
+      readonly setup: DuelSetup;
+      /** Watch mode: a best-of-N match of this many rounds (1 or absent: a single duel). */
+      readonly rounds?: number;
+    }
   | { readonly kind: 'continue'; readonly duel: Duel; readonly recorder: ReplayRecorder | null }
   | { readonly kind: 'replay'; readonly player: ReplayPlayer };
 
@@ -47,6 +58,15 @@ export interface SessionEnv {
 }
 
 export type ViewOf = 'hero' | 'foe' | 'all';
+
+/** The odds both ways between the hero and a fighter it looks at. */
+export interface OddsBothWays {
+  /** Each attack with its exact preview; `reach` is false when it is shown as if adjacent. */
+  readonly mine: readonly { readonly option: AttackOption; readonly preview: AttackPreview; readonly reach: boolean }[];
+  readonly theirs: readonly { readonly option: AttackOption; readonly preview: AttackPreview; readonly reach: boolean }[];
+  /** An unaware monster's chance to notice the hero this turn. */
+  readonly notice?: NoticeCheck;
+}
 
 /** A key as blessed reports it: the character typed (if printable) and the key's name. */
 export interface Key {
@@ -67,8 +87,19 @@ export function directionForKey(k: Key): DirectionName | undefined {
   return undefined;
 }
 
+/** The keys that explain: shared by every duel screen. */
+const EXPLAIN_KEYS: readonly [string, string][] = [
+  ['d', 'rules pane detail: summary, steps, full formulas'],
+  ['[ ]  { }', 'scroll the rules pane / older and newer explanations'],
+  ['m  Ctrl-P', 'message log and history of explanations'],
+  ['r', "the foe's recall page: its numbers and the odds both ways"],
+  ['x', 'look around: the cell, and the exact odds both ways'],
+];
+
+export type HelpScreen = 'play' | 'watch' | 'replay' | 'target' | 'look' | 'history' | 'recall' | 'over' | 'match';
+
 /** Every key of every screen, for the help screen and the README. */
-export const KEY_HELP: Readonly<Record<'play' | 'watch' | 'replay' | 'target' | 'over', readonly [string, string][]>> = {
+export const KEY_HELP: Readonly<Record<HelpScreen, readonly [string, string][]>> = {
   play: [
     ['h j k l y u b n', 'move or attack; also arrows, Home End PgUp PgDn, numpad'],
     ['. 5 s', 'wait a turn'],
@@ -76,8 +107,7 @@ export const KEY_HELP: Readonly<Record<'play' | 'watch' | 'replay' | 'target' | 
     ['o c', 'open / close a door (then a direction)'],
     ['q', 'quaff / use an item'],
     ['g ,', 'pick up what lies here'],
-    ['x', 'look around: cursor, cell and fighter odds'],
-    ['[ ]  { }', 'scroll the rules pane / older and newer explanations'],
+    ...EXPLAIN_KEYS,
     ['?', 'this help'],
     ['Q', 'quit (the replay is kept)'],
     ['Ctrl-C', 'quit at once'],
@@ -87,8 +117,7 @@ export const KEY_HELP: Readonly<Record<'play' | 'watch' | 'replay' | 'target' | 
     ['. s', 'one turn (while paused)'],
     ['+ -', 'faster / slower'],
     ['v', "the hero's view, the foe's view, or the whole arena"],
-    ['x', 'look around: cursor, cell and fighter odds'],
-    ['[ ] { }', 'scroll / browse the rules pane'],
+    ...EXPLAIN_KEYS,
     ['?', 'this help'],
     ['Q  Ctrl-C', 'quit'],
   ],
@@ -101,20 +130,50 @@ export const KEY_HELP: Readonly<Record<'play' | 'watch' | 'replay' | 'target' | 
     ['g', 'jump to a turn (type its number, then Enter)'],
     ['v', "the hero's view, the foe's view, or the whole arena"],
     ['t', 'take over: play on from this turn (a new replay)'],
-    ['x', 'look around: cursor, cell and fighter odds'],
-    ['[ ] { }', 'scroll / browse the rules pane'],
+    ...EXPLAIN_KEYS,
     ['?', 'this help'],
     ['q Q  Ctrl-C', 'leave the replay'],
   ],
   target: [
     ['directions', 'move the target cursor'],
-    ['Tab', 'next visible enemy'],
+    ['Tab + -', 'next visible enemy'],
     ['Enter f t .', 'fire at the cursor'],
+    ['r', 'recall page of the fighter under the cursor'],
+    ['?', 'this help'],
     ['Esc', 'cancel'],
+  ],
+  look: [
+    ['directions', 'move the cursor'],
+    ['Tab + -', 'next visible enemy'],
+    ['r Enter', 'recall page of the fighter under the cursor'],
+    ['?', 'this help'],
+    ['Esc x q', 'stop looking'],
+  ],
+  history: [
+    ['up down j k', 'choose a line (PgUp PgDn Home End too)'],
+    ['Tab', 'switch between the messages and the explanations'],
+    ['Enter l right', 'open the explanation of the chosen line'],
+    ['Esc h left', 'close the explanation / the history'],
+    ['d', 'detail: summary, steps, full formulas'],
+    ['?', 'this help'],
+    ['q', 'back to the duel'],
+  ],
+  recall: [
+    ['up down j k', 'scroll (PgUp PgDn Home End too)'],
+    ['?', 'this help'],
+    ['Esc q r', 'close'],
   ],
   over: [
     ['r', 'rematch: the same seed, the same duel'],
     ['n', 'a new duel with a fresh seed'],
+    ['m  Ctrl-P', 'message log and history of explanations'],
+    ['q Q Esc', 'quit'],
+  ],
+  match: [
+    ['space Enter', 'next round now (it also starts by itself while playing)'],
+    ['r', 'the whole match again: the same seeds'],
+    ['n', 'a new match with a fresh seed'],
+    ['m  Ctrl-P', 'message log and history of explanations'],
     ['q Q Esc', 'quit'],
   ],
 };
@@ -124,6 +183,40 @@ export const WATCH_SPEEDS = [1000, 500, 250, 120, 60, 25, 0] as const;
 const VICTORY_LINES = ['The dice were kind.', 'Every roll is in the rules pane.', 'A clean win.', 'Well fought.'] as const;
 const DEFEAT_LINES = ['The dice were not kind.', 'Check the rules pane: every roll is there.', 'Try the door strategy.', 'Rematch with r: same seed, same dice.'] as const;
 const DRAW_LINES = ['Neither side gave way.', 'A stalemate.'] as const;
+
+/** A best-of-N match in watch mode: rounds alternate who wins ties for the move. */
+export interface Match {
+  readonly rounds: number;
+  /** The first round's setup: later rounds change only the seed and the first mover. */
+  readonly setup: DuelSetup;
+  /** The round on screen, from 1. */
+  round: number;
+  /** Each finished round's winner. */
+  readonly results: ('hero' | 'foe' | 'draw')[];
+}
+
+/** The seed of round `k` of a match on `seed`: round 1 is the seed itself. */
+export function roundSeed(seed: string, k: number): string {
+  return k === 1 ? seed : `${seed}/round-${k}`;
+}
+
+/** The setup of round `k`: odd rounds give the hero the first move, even rounds the foe. */
+export function roundSetup(setup: DuelSetup, k: number): DuelSetup {
+  const { firstMover: _, ...rest } = setup;
+  return { ...rest, seed: roundSeed(setup.seed, k), ...(k % 2 === 0 ? { firstMover: 'foe' as const } : {}) };
+}
+
+export function matchTally(m: Match): { hero: number; foe: number; draw: number } {
+  const t = { hero: 0, foe: 0, draw: 0 };
+  for (const r of m.results) t[r]++;
+  return t;
+}
+
+/** Whether a match is settled: one side has more than half the rounds, or every round is played. */
+export function matchDecided(m: Match): boolean {
+  const t = matchTally(m);
+  return t.hero * 2 > m.rounds || t.foe * 2 > m.rounds || m.results.length >= m.rounds;
+}
 
 export class Session {
   mode: 'play' | 'watch' | 'replay';
@@ -153,6 +246,10 @@ export class Session {
   flash: DuelEvent[] = [];
   /** A line of flavour for the end screen, from the cosmetic stream (never saved, never played). */
   epitaph = '';
+  /** How much the rules pane explains. */
+  detail: DetailLevel = 2;
+  /** The best-of-N match being watched, if any. */
+  match: Match | undefined;
   /** Every replay this session wrote (a rematch starts another). */
   readonly replayPaths: string[] = [];
   private setup!: DuelSetup;
@@ -162,7 +259,10 @@ export class Session {
     private readonly env: SessionEnv,
   ) {
     this.mode = start.kind === 'new' ? start.mode : start.kind === 'replay' ? 'replay' : 'play';
-    if (start.kind === 'new') this.startNew(start.setup);
+    if (start.kind === 'new' && start.mode === 'watch' && (start.rounds ?? 1) > 1) {
+      this.match = { rounds: start.rounds ?? 1, setup: start.setup, round: 1, results: [] };
+      this.startNew(roundSetup(start.setup, 1));
+    } else if (start.kind === 'new') this.startNew(start.setup);
     else if (start.kind === 'continue') this.carryOn(start.duel, start.recorder);
     else this.startReplay(start.player);
   }
@@ -193,7 +293,8 @@ export class Session {
     this.reset(duel);
     this.recorder = this.env.savesDir ? ReplayRecorder.create(this.env.savesDir, this.header(duel)) : null;
     if (this.recorder) this.replayPaths.push(this.recorder.path);
-    duel.message(`${duel.arena.name}. ${this.mode === 'play' ? 'Press ? for the keys.' : 'Watching: space pauses, ? lists the keys.'}`, 'info');
+    const round = this.match ? `Round ${this.match.round} of ${this.match.rounds}, ${setup.firstMover === 'foe' ? 'the foe' : 'the hero'} moves first. ` : '';
+    duel.message(`${round}${duel.arena.name}. ${this.mode === 'play' ? 'Press ? for the keys.' : 'Watching: space pauses, ? lists the keys.'}`, 'info');
     this.refreshView();
     if (this.mode === 'play') this.advance();
   }
@@ -270,7 +371,21 @@ export class Session {
     this.epitaph = lines[cosmeticStream(`${this.setup.seed}/${this.duel.turn}`).int(lines.length)] ?? '';
     if (this.duel.outcome) this.recorder?.end(this.duel.outcome, this.duel.stateHash());
     this.recorder?.close();
+    if (this.match && o) this.match.results.push(o.winner === 0 ? 'hero' : o.winner === 1 ? 'foe' : 'draw');
     this.ui = { kind: 'over' };
+  }
+
+  /** Whether another round of the match follows this one. */
+  get matchContinues(): boolean {
+    return this.match !== undefined && this.finished && !matchDecided(this.match);
+  }
+
+  /** Starts the match's next round. */
+  private nextRound(): void {
+    const m = this.match;
+    if (!m || !this.matchContinues) return;
+    m.round++;
+    this.startNew(roundSetup(m.setup, m.round));
   }
 
   /** Plays turns until the player must act (play mode) or for one turn (watch mode). */
@@ -308,7 +423,12 @@ export class Session {
 
   /** Watch and replay modes: one turn, when running (the app calls this on a timer). */
   tick(): void {
-    if (!this.running || this.finished || this.ui.kind !== 'main') return;
+    if (!this.running) return;
+    if (this.finished) {
+      if (this.ui.kind === 'over') this.nextRound();
+      return;
+    }
+    if (this.ui.kind !== 'main') return;
     if (this.mode === 'watch') this.stepWatch();
     else if (this.mode === 'replay') this.replayStep(1);
   }
@@ -327,9 +447,16 @@ export class Session {
     return WATCH_SPEEDS[this.speedIndex] ?? 120;
   }
 
+  /** Milliseconds until the next tick: a finished round of a match stays on screen a little longer. */
+  get nextDelay(): number {
+    return this.finished ? Math.max(800, 4 * this.watchDelay) : this.watchDelay;
+  }
+
   /** Whether the app should call `tick` on a timer now. */
   get ticking(): boolean {
-    return this.running && !this.finished && (this.mode === 'watch' || (this.mode === 'replay' && (this.player?.position ?? 0) < (this.player?.length ?? 0)));
+    if (!this.running) return false;
+    if (this.finished) return this.mode === 'watch' && this.matchContinues;
+    return this.mode === 'watch' || (this.mode === 'replay' && (this.player?.position ?? 0) < (this.player?.length ?? 0));
   }
 
   // --- Replay playback --------------------------------------------------------------------
@@ -399,9 +526,19 @@ export class Session {
     if (k.ctrl && k.name === 'c') return 'quit';
     const ch = k.ch ?? '';
     const esc = k.name === 'escape';
+    if (k.ctrl && k.name === 'p' && (this.ui.kind === 'main' || this.ui.kind === 'over')) {
+      this.openHistory();
+      return undefined;
+    }
     switch (this.ui.kind) {
       case 'help':
-        this.ui = { kind: this.finished ? 'over' : 'main' };
+        this.ui = this.ui.back;
+        return undefined;
+      case 'history':
+        this.historyKey(k);
+        return undefined;
+      case 'recall':
+        this.recallKey(k);
         return undefined;
       case 'confirm-quit':
         if (ch === 'y' || ch === 'Y') return 'quit';
@@ -424,11 +561,13 @@ export class Session {
         return undefined;
       }
       case 'over':
-        if (ch === 'r') this.restart(this.setup.seed);
+        if (this.match && (ch === ' ' || k.name === 'enter' || k.name === 'return')) this.nextRound();
+        else if (ch === 'r') this.restart(this.match?.setup.seed ?? this.setup.seed);
         else if (ch === 'n') this.restart(this.env.freshSeed());
         else if (ch === 'q' || ch === 'Q' || esc) return 'quit';
-        else if (ch === '?') this.ui = { kind: 'help' };
-        else if (this.rulesKeys(ch)) return undefined;
+        else if (ch === '?') this.ui = { kind: 'help', back: this.ui };
+        else if (ch === 'm') this.openHistory();
+        else this.rulesKeys(ch);
         return undefined;
       case 'direction': {
         const dir = directionForKey(k);
@@ -462,6 +601,7 @@ export class Session {
     }
   }
 
+  /** Keys every duel screen shares: the rules pane, its detail, the history, recall and looking. */
   private rulesKeys(ch: string): boolean {
     if (ch === '[') this.rulesScroll = Math.max(0, this.rulesScroll - 3);
     else if (ch === ']') this.rulesScroll += 3;
@@ -472,8 +612,118 @@ export class Session {
       i = ch === '{' ? Math.max(0, i - 1) : i + 1;
       this.traceIndex = i >= n - 1 ? -1 : i;
       this.rulesScroll = 0;
-    } else return false;
+    } else if (ch === 'd') {
+      this.detail = this.detail === 3 ? 1 : ((this.detail + 1) as DetailLevel);
+      this.rulesScroll = 0;
+    } else if (ch === 'm') this.openHistory();
+    else if (ch === 'r' && this.ui.kind === 'main') this.openRecall(this.duel.foeId);
+    else if (ch === 'x' && this.ui.kind === 'main') this.beginLook();
+    else if (ch === '?') this.ui = { kind: 'help', back: this.ui };
+    else return false;
     return true;
+  }
+
+  // --- History and recall ------------------------------------------------------------------
+
+  /** The explanations the history lists: every trace at full detail, otherwise all but routine upkeep. */
+  historyTraces(): TraceRecord[] {
+    return this.duel.traces.filter((t) => shownAt(t, this.detail));
+  }
+
+  /** The explanations behind a message: the traces of the same turn. */
+  tracesOfTurn(turn: number): TraceRecord[] {
+    return this.duel.traces.filter((t) => t.turn === turn && shownAt(t, this.detail));
+  }
+
+  private openHistory(): void {
+    this.ui = { kind: 'history', list: 'messages', cursor: Math.max(0, this.duel.messages.length - 1), open: false, scroll: 0 };
+  }
+
+  private historyKey(k: Key): void {
+    if (this.ui.kind !== 'history') return;
+    const h = this.ui;
+    const ch = k.ch ?? '';
+    const n = h.list === 'messages' ? this.duel.messages.length : this.historyTraces().length;
+    if (ch === '?') {
+      this.ui = { kind: 'help', back: h };
+      return;
+    }
+    if (ch === 'd') {
+      this.detail = this.detail === 3 ? 1 : ((this.detail + 1) as DetailLevel);
+      const m = h.list === 'messages' ? n : this.historyTraces().length;
+      this.ui = { ...h, cursor: Math.min(h.cursor, Math.max(0, m - 1)), scroll: 0 };
+      return;
+    }
+    if (h.open) {
+      const step = k.name === 'pagedown' || k.name === 'pageup' ? 10 : 1;
+      if (k.name === 'escape' || ch === 'h' || k.name === 'left' || ch === 'q') this.ui = { ...h, open: false, scroll: 0 };
+      else if (ch === 'j' || k.name === 'down' || k.name === 'pagedown') this.ui = { ...h, scroll: h.scroll + step };
+      else if (ch === 'k' || k.name === 'up' || k.name === 'pageup') this.ui = { ...h, scroll: Math.max(0, h.scroll - step) };
+      else if (k.name === 'home') this.ui = { ...h, scroll: 0 };
+      return;
+    }
+    const move = (d: number) => Math.max(0, Math.min(n - 1, h.cursor + d));
+    if (k.name === 'escape' || ch === 'q' || ch === 'm' || ch === 'h' || k.name === 'left') this.ui = { kind: this.finished ? 'over' : 'main' };
+    else if (k.name === 'tab') {
+      const list = h.list === 'messages' ? 'explanations' : 'messages';
+      const m = list === 'messages' ? this.duel.messages.length : this.historyTraces().length;
+      this.ui = { kind: 'history', list, cursor: Math.max(0, m - 1), open: false, scroll: 0 };
+    } else if (ch === 'j' || k.name === 'down') this.ui = { ...h, cursor: move(1) };
+    else if (ch === 'k' || k.name === 'up') this.ui = { ...h, cursor: move(-1) };
+    else if (k.name === 'pagedown') this.ui = { ...h, cursor: move(15) };
+    else if (k.name === 'pageup') this.ui = { ...h, cursor: move(-15) };
+    else if (k.name === 'home') this.ui = { ...h, cursor: 0 };
+    else if (k.name === 'end') this.ui = { ...h, cursor: Math.max(0, n - 1) };
+    else if ((k.name === 'enter' || k.name === 'return' || ch === 'l' || k.name === 'right') && n > 0) this.ui = { ...h, open: true, scroll: 0 };
+  }
+
+  /** What the open history entry explains: the traces behind the chosen message or the chosen trace. */
+  historyExplanations(): TraceRecord[] {
+    if (this.ui.kind !== 'history') return [];
+    if (this.ui.list === 'explanations') {
+      const t = this.historyTraces()[this.ui.cursor];
+      return t ? [t] : [];
+    }
+    const m = this.duel.messages[this.ui.cursor];
+    return m ? this.tracesOfTurn(m.turn) : [];
+  }
+
+  private openRecall(subject: number): void {
+    const e = this.duel.world.get(subject);
+    if (!e?.fighter) return;
+    if (e.id !== this.duel.heroId && !this.perceives(e) && this.mode === 'play') {
+      this.status = 'You cannot see it.';
+      return;
+    }
+    this.ui = { kind: 'recall', subject, scroll: 0, back: this.ui };
+  }
+
+  private recallKey(k: Key): void {
+    if (this.ui.kind !== 'recall') return;
+    const r = this.ui;
+    const ch = k.ch ?? '';
+    if (ch === '?') this.ui = { kind: 'help', back: r };
+    else if (k.name === 'escape' || ch === 'q' || ch === 'r' || ch === 'x') this.ui = r.back;
+    else if (ch === 'j' || k.name === 'down') this.ui = { ...r, scroll: r.scroll + 1 };
+    else if (ch === 'k' || k.name === 'up') this.ui = { ...r, scroll: Math.max(0, r.scroll - 1) };
+    else if (k.name === 'pagedown' || ch === ' ') this.ui = { ...r, scroll: r.scroll + 10 };
+    else if (k.name === 'pageup') this.ui = { ...r, scroll: Math.max(0, r.scroll - 10) };
+    else if (k.name === 'home') this.ui = { ...r, scroll: 0 };
+  }
+
+  /**
+   * The recall page of a fighter, seen by the other one: the ruleset's own page, with the
+   * fighter's panel lines when the ruleset has none.
+   */
+  recallPage(subject: number): RecallSection[] {
+    const d = this.duel;
+    const e = d.world.get(subject);
+    if (!e?.fighter) return [];
+    const observer = d.world.get(subject === d.heroId ? d.foeId : d.heroId) ?? e;
+    const where = { distance: Math.max(1, d.distanceBetween(observer, e)), visible: canPerceive(d, observer, e) };
+    const r = d.ruleset;
+    if (r.recall) return [...r.recall(d.view(e), d.view(observer), d.edition, d.now, where)];
+    return [{ title: e.fighter.name, lines: r.describeFighter(d.view(e), d.edition, d.now) }];
   }
 
   private watchKey(k: Key): 'quit' | undefined {
@@ -484,8 +734,6 @@ export class Session {
     else if (ch === '+' || ch === '=') this.speedIndex = Math.min(WATCH_SPEEDS.length - 1, this.speedIndex + 1);
     else if (ch === '-' || ch === '_') this.speedIndex = Math.max(0, this.speedIndex - 1);
     else if (ch === 'v') this.cycleView();
-    else if (ch === 'x') this.beginLook();
-    else if (ch === '?') this.ui = { kind: 'help' };
     else this.rulesKeys(ch);
     return undefined;
   }
@@ -524,9 +772,7 @@ export class Session {
     else if (ch === 't') {
       if (this.env.savesDir === null) this.status = 'Taking over needs somewhere to record: start without --no-save.';
       else this.ui = { kind: 'confirm-takeover' };
-    } else if (ch === 'x') this.beginLook();
-    else if (ch === '?') this.ui = { kind: 'help' };
-    else this.rulesKeys(ch);
+    } else this.rulesKeys(ch);
     return undefined;
   }
 
@@ -567,12 +813,6 @@ export class Session {
       case 'g':
       case ',':
         this.act({ type: 'pickup' });
-        break;
-      case 'x':
-        this.beginLook();
-        break;
-      case '?':
-        this.ui = { kind: 'help' };
         break;
       case 'Q':
         this.ui = { kind: 'confirm-quit' };
@@ -617,13 +857,26 @@ export class Session {
       this.status = '';
       return undefined;
     }
+    const cur = this.ui.cursor;
     if (k.name === 'tab' || ch === '+' || ch === '-') {
       const enemies = this.visibleEnemies();
       if (enemies.length > 0) {
-        const at = enemies.findIndex((e) => e.pos && this.ui.kind !== 'main' && 'cursor' in this.ui && e.pos.x === this.ui.cursor.x && e.pos.y === this.ui.cursor.y);
+        const at = enemies.findIndex((e) => e.pos && e.pos.x === cur.x && e.pos.y === cur.y);
         const next = enemies[(at + 1) % enemies.length];
         if (next?.pos) this.ui = { ...this.ui, cursor: { ...next.pos } };
       }
+      return undefined;
+    }
+    if (ch === '?') {
+      this.ui = { kind: 'help', back: this.ui };
+      return undefined;
+    }
+    if (ch === 'r' || (this.ui.kind === 'look' && (k.name === 'enter' || k.name === 'return'))) {
+      const f = this.duel.fighterAt(cur.x, cur.y);
+      const g = this.duel.grid;
+      const seen = this.omniscient || this.visible[cur.y * g.width + cur.x] === 1;
+      if (f && seen && this.perceives(f)) this.openRecall(f.id);
+      else this.status = 'No one you can see stands there.';
       return undefined;
     }
     if (this.ui.kind === 'target' && (k.name === 'enter' || k.name === 'return' || ch === 'f' || ch === 't' || ch === '.')) {
@@ -637,6 +890,11 @@ export class Session {
   private restart(seed: string): void {
     this.finished = false;
     if (this.mode === 'replay') this.mode = 'play';
+    if (this.match) {
+      this.match = { rounds: this.match.rounds, setup: { ...this.match.setup, seed }, round: 1, results: [] };
+      this.startNew(roundSetup(this.match.setup, 1));
+      return;
+    }
     this.startNew({ ...this.setup, seed, heroControl: this.mode === 'play' ? 'player' : 'ai' });
   }
 
@@ -655,19 +913,35 @@ export class Session {
     return { path, victim, preview };
   }
 
-  /** For looking: both fighters' melee odds against each other when the cursor is on a fighter. */
-  lookOdds(target: ArenaEntity): { mine?: AttackPreview; theirs?: AttackPreview } {
-    const hero = this.duel.hero;
-    if (target.id === hero.id || !hero.pos || !target.pos) return {};
-    const r = this.duel.ruleset;
-    const ctx = { ...attackContext(this.duel, hero, target), distance: 1 };
-    const mine = r.attackOptions(this.duel.view(hero)).find((o) => o.kind === 'melee');
-    const theirs = r.attackOptions(this.duel.view(target)).find((o) => o.kind === 'melee');
-    const back = { ...attackContext(this.duel, target, hero), distance: 1 };
-    return {
-      ...(mine ? { mine: r.previewAttack(this.duel.view(hero), this.duel.view(target), mine, ctx) } : {}),
-      ...(theirs ? { theirs: r.previewAttack(this.duel.view(target), this.duel.view(hero), theirs, back) } : {}),
-    };
+  /**
+   * For looking: the exact odds both ways between the hero and `target`, for every attack each
+   * can make from where they stand (melee as if adjacent when neither can reach), and the
+   * per-turn chance that an unaware monster notices the hero.
+   */
+  lookOdds(target: ArenaEntity): OddsBothWays {
+    const d = this.duel;
+    const hero = d.hero;
+    if (target.id === hero.id || !hero.pos || !target.pos || !target.fighter) return { mine: [], theirs: [] };
+    const dist = d.distanceBetween(hero, target);
+    const mine = this.attackOdds(hero, target, dist);
+    const theirs = this.attackOdds(target, hero, dist);
+    const mode = target.ai?.mode;
+    const unaware = target.fighter.kind === 'monster' && (mode === 'sleeping' || mode === 'wandering');
+    const notice = unaware ? d.ruleset.noticeChance(d.view(target), d.view(hero), dist, sees(d, target, hero), d.edition) : undefined;
+    return { mine, theirs, ...(notice ? { notice } : {}) };
+  }
+
+  private attackOdds(a: ArenaEntity, b: ArenaEntity, dist: number): { option: AttackOption; preview: AttackPreview; reach: boolean }[] {
+    const d = this.duel;
+    const r = d.ruleset;
+    const options = r.attackOptions(d.view(a));
+    const usable = options.filter((o) => r.canUse(o, dist));
+    const reach = usable.length > 0;
+    const chosen = reach ? usable : options.filter((o) => o.kind === 'melee');
+    return chosen.map((option) => {
+      const ctx = { ...attackContext(d, a, b), distance: reach ? dist : 1 };
+      return { option, preview: r.previewAttack(d.view(a), d.view(b), option, ctx), reach };
+    });
   }
 
   distanceToCursor(cursor: Point): number {

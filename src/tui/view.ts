@@ -1,11 +1,11 @@
-import { formatTrace } from '../game/explain.js';
+import { DETAIL_NAMES, decides, explainTrace, shownAt, summariseTrace } from '../game/explain.js';
 import type { TraceRecord } from '../game/duel.js';
 import type { AttackPreview } from '../rules/ruleset.js';
 import { type ArenaEntity, isAlive, stackKey } from '../world/components.js';
 import { TERRAIN_INFO, Terrain } from '../world/terrain.js';
 import { type Canvas, wrap } from './canvas.js';
 import { FLAG_BOLD, FLAG_INVERSE, type Palette } from './palette.js';
-import { KEY_HELP, type Session } from './session.js';
+import { type HelpScreen, KEY_HELP, type OddsBothWays, type Session, matchDecided, matchTally } from './session.js';
 
 /** Screen layout for 80x24: the map top left, fighters and the rules pane on the right. */
 export const LAYOUT = {
@@ -45,6 +45,31 @@ export function previewLine(p: AttackPreview): string {
   const mean = p.damage.mean().toNumber();
   const per = p.perTurn.toNumber();
   return `hit ${pct(p.hit)} · dmg ${p.damage.min}-${p.damage.max} (avg ${mean.toFixed(1)}) · ${per === 1 ? '1' : per.toFixed(2)}/turn`;
+}
+
+/** Expected damage per game turn: the expected damage of one attack (misses included) times attacks a turn. */
+export function damagePerTurn(p: AttackPreview): number {
+  return p.expected.mul(p.perTurn).toNumber();
+}
+
+/** The odds lines of one side's attacks for the narrow pane. */
+function oddsLines(list: OddsBothWays['mine']): string[] {
+  const out: string[] = [];
+  for (const { option, preview: p, reach } of list) {
+    const per = p.perTurn.toNumber();
+    out.push(` ${option.label}${reach ? '' : ' (if adjacent)'}`);
+    out.push(`  hit ${pct(p.hit)} · ${p.damage.min}-${p.damage.max}, avg ${p.damage.mean().toNumber().toFixed(1)}`);
+    out.push(`  ${per === 1 ? '1' : per.toFixed(2)} a turn · ${damagePerTurn(p).toFixed(2)} dmg/turn`);
+    if (p.notes.length) out.push(`  ${p.notes.join(', ')}`);
+  }
+  if (list.length === 0) out.push(' no attack');
+  return out;
+}
+
+interface PaneLine {
+  readonly text: string;
+  readonly colour: string;
+  readonly bold?: boolean;
 }
 
 export class View {
@@ -157,12 +182,37 @@ export class View {
     c.text(x, row + 3, info, P.attr(flags.length > 0 ? 'yellow' : 'dark-grey'), w);
   }
 
-  /** The traces the rules pane shows: one chosen from the history, or the whole latest round. */
+  /**
+   * The traces the rules pane shows: one chosen from the history, or the latest round's (without
+   * routine upkeep below full detail; the last one shown when the round had none).
+   */
   private shownTraces(s: Session): TraceRecord[] {
     const t = s.duel.traces;
     if (s.traceIndex >= 0) return t[s.traceIndex] ? [t[s.traceIndex] as TraceRecord] : [];
     const round = t.slice(Math.min(s.roundStart, t.length));
-    return round.length > 0 ? round : t.slice(-1);
+    const shown = round.filter((r) => shownAt(r, s.detail));
+    if (shown.length > 0) return shown;
+    for (let i = t.length - 1; i >= 0; i--) if (shownAt(t[i] as TraceRecord, s.detail)) return [t[i] as TraceRecord];
+    return [];
+  }
+
+  /** Colour of an explanation line: titles, rules, edition differences, passed and failed checks, odds. */
+  private stepColour(l: string, i: number, level: number): string {
+    if (i === 0 || level === 1) return level === 1 && / edition difference/.test(l) ? 'yellow' : 'white';
+    return /^ [^ ]/.test(l) ? 'cyan' : /edition difference/.test(l) ? 'yellow' : / yes$/.test(l) ? 'bright-green' : / no$/.test(l) ? 'bright-red' : /\d+\. P\(|chance to notice/.test(l) ? 'bright-magenta' : 'grey';
+  }
+
+  /** An explanation's lines, wrapped and coloured, at the session's detail level. */
+  explanationLines(traces: readonly TraceRecord[], level: 1 | 2 | 3, w: number): PaneLine[] {
+    const lines: PaneLine[] = [];
+    for (const tr of traces) {
+      if (lines.length > 0 && level > 1) lines.push({ text: '', colour: 'grey' });
+      explainTrace(tr, level).forEach((l, i) => {
+        const colour = this.stepColour(l, i, level);
+        for (const part of wrap(l, w)) lines.push({ text: part, colour, bold: i === 0 && level > 1 });
+      });
+    }
+    return lines;
   }
 
   private paintRules(c: Canvas, s: Session): void {
@@ -171,28 +221,52 @@ export class View {
     const w = LAYOUT.panelW;
     const top = 8;
     const height = LAYOUT.barY - top - 1;
-    const n = s.duel.traces.length;
-    const shown = this.shownTraces(s);
-    const head = s.traceIndex >= 0 ? `Rules ${s.traceIndex + 1}/${n}` : `Rules${n > 0 ? ` (last ${shown.length})` : ''}`;
+    const odds = this.oddsPane(s, w);
+    let head: string;
+    let lines: PaneLine[];
+    if (odds) {
+      head = odds.head;
+      lines = odds.lines;
+    } else {
+      const n = s.duel.traces.length;
+      const shown = this.shownTraces(s);
+      const which = s.traceIndex >= 0 ? `${s.traceIndex + 1}/${n}` : n > 0 ? `last ${shown.length}` : '';
+      head = `Rules · ${DETAIL_NAMES[s.detail]}${which ? ` · ${which}` : ''}`;
+      lines = this.explanationLines(shown, s.detail, w);
+      if (shown.length === 0) for (const l of wrap('Every roll, modifier and comparison of each attack appears here, with the exact odds of what happened. d changes the detail.', w)) lines.push({ text: l, colour: 'dark-grey' });
+    }
     c.text(x, top, `─ ${head} ${'─'.repeat(Math.max(0, w - head.length - 3))}`, P.attr('cyan'), w);
-    const lines: { text: string; colour: string; bold?: boolean }[] = [];
-    if (shown.length === 0) {
-      for (const l of wrap('Every roll, modifier and comparison of each attack appears here, with the exact odds of what happened.', w)) lines.push({ text: l, colour: 'dark-grey' });
-    }
-    for (const tr of shown) {
-      if (lines.length > 0) lines.push({ text: '', colour: 'grey' });
-      for (const step of formatTrace(tr, ' ', true).map((l, i) => ({ l, i }))) {
-        const { l, i } = step;
-        const colour =
-          i === 0 ? 'white' : /^ [^ ]/.test(l) ? 'cyan' : /edition difference/.test(l) ? 'yellow' : / yes$/.test(l) ? 'bright-green' : / no$/.test(l) ? 'bright-red' : /\d+\. P\(/.test(l) ? 'bright-magenta' : 'grey';
-        for (const part of wrap(l, w)) lines.push({ text: part, colour, bold: i === 0 });
-      }
-    }
     const maxScroll = Math.max(0, lines.length - height);
     if (s.rulesScroll > maxScroll) s.rulesScroll = maxScroll;
     const visible = lines.slice(s.rulesScroll, s.rulesScroll + height);
     visible.forEach((l, i) => c.text(x, top + 1 + i, l.text, P.attr(l.colour, 'default', l.bold ? FLAG_BOLD : 0), w));
     if (maxScroll > 0) c.text(x + w - 7, LAYOUT.barY - 1, s.rulesScroll < maxScroll ? ' ] more' : ' [ back', P.attr('dark-grey', 'default', FLAG_INVERSE));
+  }
+
+  /** While looking or targeting at a fighter: the exact odds both ways, in the rules pane's place. */
+  private oddsPane(s: Session, w: number): { head: string; lines: PaneLine[] } | undefined {
+    if (s.ui.kind !== 'look' && s.ui.kind !== 'target') return undefined;
+    const cur = s.ui.cursor;
+    const g = s.duel.grid;
+    const seen = s.visible[cur.y * g.width + cur.x] || (s.omniscient && s.mode !== 'play');
+    const f = seen ? s.duel.fighterAt(cur.x, cur.y) : undefined;
+    if (!f?.fighter || f.id === s.duel.heroId || !s.perceives(f)) return undefined;
+    const o = s.lookOdds(f);
+    const lines: PaneLine[] = [];
+    const add = (text: string, colour: string, bold = false) => {
+      for (const part of wrap(text, w)) lines.push({ text: part, colour, bold });
+    };
+    add(`${f.ai ? MODE_TEXT[f.ai.mode] : ''} · ${s.duel.distanceBetween(s.duel.hero, f)} away · HP ${Math.max(0, f.body?.hp ?? 0)}/${f.body?.maxHp ?? 0}`, 'grey');
+    add('You against it', 'bright-green', true);
+    for (const l of oddsLines(o.mine)) add(l, 'bright-green');
+    add('It against you', 'bright-red', true);
+    for (const l of oddsLines(o.theirs)) add(l, 'bright-red');
+    if (o.notice) {
+      add(`Notices you: ${o.notice.chance.percent(1)} a turn`, 'yellow', true);
+      add(` ${o.notice.describe}`, 'yellow');
+    }
+    add('r: its recall page', 'dark-grey');
+    return { head: `Odds: ${f.fighter.name}`, lines };
   }
 
   private paintLog(c: Canvas, s: Session): void {
@@ -219,13 +293,12 @@ export class View {
       const terrain = seen ? TERRAIN_INFO[g.get(cur.x, cur.y)].name : remembered ? `${TERRAIN_INFO[((remembered as number) - 1) as Terrain].name} (remembered)` : 'unknown';
       lines.push({ text: `${cur.x},${cur.y}: ${terrain}`, colour: 'white' });
       const f = seen ? s.duel.fighterAt(cur.x, cur.y) : undefined;
-      if (f && f.id !== s.duel.heroId) {
-        const o = s.lookOdds(f);
-        lines.push({ text: `${f.fighter?.name}: ${f.ai ? MODE_TEXT[f.ai.mode] : ''}`, colour: 'yellow' });
-        if (o.mine) lines.push({ text: `you: ${previewLine(o.mine)}`, colour: 'bright-green' });
-        if (o.theirs) lines.push({ text: `it:  ${previewLine(o.theirs)}`, colour: 'bright-red' });
+      if (f && s.perceives(f)) {
+        const first = f.id !== s.duel.heroId ? s.lookOdds(f).mine[0] : undefined;
+        lines.push({ text: `${f.id === s.duel.heroId ? 'you' : f.fighter?.name}${first ? `: ${first.option.label} ${previewLine(first.preview)}` : ''}`, colour: 'yellow' });
+        lines.push({ text: 'odds both ways on the right · r recall', colour: 'grey' });
       }
-      lines.push({ text: 'move the cursor · Esc or x to stop', colour: 'dark-grey' });
+      lines.push({ text: 'move the cursor · Tab next enemy · Esc stop · ? keys', colour: 'dark-grey' });
     } else if (s.ui.kind === 'choose-ranged' || s.ui.kind === 'choose-item') {
       const list = s.ui.kind === 'choose-ranged' ? s.ui.options.map((o) => o.label) : s.ui.items.map((i) => `${s.duel.ruleset.itemName(i.item)}${i.quantity > 1 ? ` (${i.quantity})` : ''}`);
       lines.push({ text: s.ui.kind === 'choose-ranged' ? 'Fire what? (letter, Esc cancels)' : 'Use what? (letter, Esc cancels)', colour: 'white' });
@@ -262,7 +335,9 @@ export class View {
     const view = s.viewOf === 'all' ? 'all' : `${s.viewOf}'s view`;
     const replay = s.player ? `${s.player.position}/${s.player.length} · ` : '';
     const right = `${s.mode !== 'play' ? `${replay}${s.running ? 'playing' : 'paused'} ${s.watchDelay}ms · ${view} · ` : ''}? help `;
-    const left = ` seed ${d.setup.seed} · turn ${d.gameTurns.toFixed(1)} · ${d.ruleset.id} ${d.edition}`;
+    const t = s.match ? matchTally(s.match) : undefined;
+    const round = s.match && t ? ` round ${s.match.round}/${s.match.rounds} ${t.hero}-${t.foe}-${t.draw} ·` : '';
+    const left = `${round} seed ${d.setup.seed} · turn ${d.gameTurns.toFixed(1)} · ${d.ruleset.id} ${d.edition}`;
     c.text(0, LAYOUT.barY, left, a, 80 - right.length - 1);
     c.text(80 - right.length, LAYOUT.barY, right, a);
   }
@@ -286,34 +361,144 @@ export class View {
     c.text(x + 2, y, ` ${title} `, P.attr('yellow', 'black', FLAG_BOLD), w - 4);
   }
 
-  private paintOverlay(c: Canvas, s: Session): void {
+  /** Which keys the help screen lists: those of the screen it was opened from. */
+  private helpSections(s: Session): [string, readonly [string, string][]][] {
+    const back = s.ui.kind === 'help' ? s.ui.back : s.ui;
+    const named: Record<HelpScreen, string> = {
+      play: 'Playing',
+      watch: 'Watching',
+      replay: 'Replay',
+      target: 'Targeting',
+      look: 'Looking',
+      history: 'Message log and explanations',
+      recall: 'Recall page',
+      over: 'When the duel ends',
+      match: 'Between the rounds of a match',
+    };
+    const screen: HelpScreen =
+      back.kind === 'target' || back.kind === 'look' || back.kind === 'history' || back.kind === 'recall'
+        ? back.kind
+        : back.kind === 'over'
+          ? s.match
+            ? 'match'
+            : 'over'
+          : s.mode;
+    const end: HelpScreen = s.match ? 'match' : 'over';
+    const out: [string, readonly [string, string][]][] = [[named[screen], KEY_HELP[screen]]];
+    // The other screens' keys follow while they fit (each screen's own help lists them all).
+    const extra: HelpScreen[] = screen === 'play' ? ['target', end] : screen === 'watch' || screen === 'replay' ? [end] : [];
+    let rows = KEY_HELP[screen].length + 1;
+    for (const e of extra) {
+      rows += KEY_HELP[e].length + 1;
+      if (rows > LAYOUT.barY - 2) break;
+      out.push([named[e], KEY_HELP[e]]);
+    }
+    return out;
+  }
+
+  private paintHelp(c: Canvas, s: Session): void {
     const P = this.pal;
-    if (s.ui.kind === 'help') {
-      const sections: [string, readonly [string, string][]][] =
-        s.mode === 'watch' ? [['Watching', KEY_HELP.watch], ['When the duel ends', KEY_HELP.over]] : [['Playing', KEY_HELP.play], ['Targeting', KEY_HELP.target], ['When the duel ends', KEY_HELP.over]];
-      const rows = sections.reduce((n, [, k]) => n + k.length + 1, 0);
-      const h = Math.min(LAYOUT.barY, rows + 2);
-      this.box(c, 1, 0, 78, h, 'Keys (any key closes)');
-      let y = 1;
-      for (const [title, keys] of sections) {
+    const sections = this.helpSections(s);
+    const rows = sections.reduce((n, [, k]) => n + k.length + 1, 0);
+    const h = Math.min(LAYOUT.barY, rows + 2);
+    this.box(c, 1, 0, 78, h, 'Keys (any key closes)');
+    let y = 1;
+    for (const [title, keys] of sections) {
+      if (y >= h - 1) break;
+      c.text(3, y++, title, P.attr('cyan', 'black', FLAG_BOLD));
+      for (const [k, what] of keys) {
         if (y >= h - 1) break;
-        c.text(3, y++, title, P.attr('cyan', 'black', FLAG_BOLD));
-        for (const [k, what] of keys) {
-          if (y >= h - 1) break;
-          c.text(4, y, k, P.attr('yellow', 'black'), 16);
-          c.text(21, y++, what, P.attr('white', 'black'), 56);
-        }
+        c.text(4, y, k, P.attr('yellow', 'black'), 16);
+        c.text(21, y++, what, P.attr('white', 'black'), 56);
       }
+    }
+  }
+
+  /** A scrolled list of lines in a full-screen box; returns the scroll actually used. */
+  private scrolled(c: Canvas, title: string, lines: readonly PaneLine[], scroll: number, footer: string): number {
+    const P = this.pal;
+    const h = LAYOUT.barY;
+    this.box(c, 0, 0, 80, h, title);
+    const rows = h - 3;
+    const max = Math.max(0, lines.length - rows);
+    const at = Math.min(scroll, max);
+    lines.slice(at, at + rows).forEach((l, i) => c.text(2, 1 + i, l.text, P.attr(l.colour, 'black', l.bold ? FLAG_BOLD : 0), 76));
+    const more = max > 0 ? ` ${at + 1}-${Math.min(lines.length, at + rows)} of ${lines.length} ` : '';
+    c.text(2, h - 2, footer, P.attr('dark-grey', 'black'), 76 - more.length);
+    if (more) c.text(78 - more.length, h - 2, more, P.attr('dark-grey', 'black', FLAG_INVERSE));
+    return at;
+  }
+
+  private paintHistory(c: Canvas, s: Session): void {
+    if (s.ui.kind !== 'history') return;
+    const h = s.ui;
+    const P = this.pal;
+    if (h.open) {
+      const traces = s.historyExplanations();
+      const lines = traces.length > 0 ? this.explanationLines(traces, s.detail, 76) : [{ text: 'No rule decided anything on that turn (moves and waits roll nothing).', colour: 'grey' }];
+      const m = h.list === 'messages' ? s.duel.messages[h.cursor] : undefined;
+      const title = m ? `Turn ${m.turn}: ${m.text}` : `Explanation ${h.cursor + 1}`;
+      this.scrolled(c, `${title.slice(0, 60)} · ${DETAIL_NAMES[s.detail]}`, lines, h.scroll, 'j k scroll · d detail · Esc back to the list · ? keys');
       return;
     }
-    if (s.ui.kind === 'over') {
-      const o = s.duel.outcome;
-      const heroWon = o?.winner === 0;
-      const head = !o || o.winner === null ? 'DRAW' : heroWon ? 'VICTORY' : 'DEFEAT';
-      this.box(c, 1, 5, 44, 9, head);
-      const replay = s.replayPath ? `replay: ${s.replayPath.split('/').slice(-1)[0] ?? ''}` : 'not recorded';
-      const lines = [o?.reason ?? '', `after ${s.duel.turn} turns (${s.duel.gameTurns.toFixed(1)} game turns)`, replay, s.epitaph, 'r rematch (same seed)', 'n new seed    q quit'];
-      lines.forEach((l, i) => c.text(3, 6 + i, l, P.attr(i >= 4 ? 'yellow' : 'white', 'black'), 40));
+    const rows = LAYOUT.barY - 3;
+    const entries: PaneLine[] =
+      h.list === 'messages'
+        ? s.duel.messages.map((m) => ({ text: `${String(m.turn).padStart(5)}  ${m.text}`, colour: TONE_COLOUR[m.tone] }))
+        : s.historyTraces().map((t) => ({ text: `${String(t.turn).padStart(5)}  ${summariseTrace(t)}`, colour: decides(t) ? 'white' : 'grey' }));
+    const top = Math.max(0, Math.min(h.cursor - Math.floor(rows / 2), entries.length - rows));
+    const title = h.list === 'messages' ? `Message log: ${entries.length} (Tab: explanations)` : `Explanations: ${entries.length} · ${DETAIL_NAMES[s.detail]} (Tab: messages)`;
+    this.box(c, 0, 0, 80, LAYOUT.barY, title);
+    if (entries.length === 0) c.text(2, 1, 'Nothing yet.', P.attr('grey', 'black'));
+    entries.slice(top, top + rows).forEach((l, i) => {
+      const sel = top + i === h.cursor;
+      c.text(2, 1 + i, l.text.padEnd(76), P.attr(l.colour, 'black', sel ? FLAG_INVERSE : 0), 76);
+    });
+    c.text(2, LAYOUT.barY - 2, 'up/down choose · Enter explain · Tab switch list · d detail · Esc back · ? keys', P.attr('dark-grey', 'black'), 76);
+  }
+
+  private paintRecall(c: Canvas, s: Session): void {
+    if (s.ui.kind !== 'recall') return;
+    const sections = s.recallPage(s.ui.subject);
+    const lines: PaneLine[] = [];
+    for (const sec of sections) {
+      if (lines.length > 0) lines.push({ text: '', colour: 'grey' });
+      lines.push({ text: sec.title, colour: 'cyan', bold: true });
+      for (const l of sec.lines) for (const part of wrap(l, 76)) lines.push({ text: part, colour: 'white' });
     }
+    const name = s.duel.world.get(s.ui.subject)?.fighter?.name ?? '';
+    this.scrolled(c, `Recall: ${name} (${s.duel.ruleset.name}, ${s.duel.edition})`, lines, s.ui.scroll, 'j k scroll · Esc close · ? keys');
+  }
+
+  private paintOver(c: Canvas, s: Session): void {
+    const P = this.pal;
+    const o = s.duel.outcome;
+    const heroWon = o?.winner === 0;
+    const head = !o || o.winner === null ? 'DRAW' : heroWon ? 'VICTORY' : 'DEFEAT';
+    const m = s.match;
+    const replay = s.replayPath ? `replay: ${s.replayPath.split('/').slice(-1)[0] ?? ''}` : 'not recorded';
+    const lines = [o?.reason ?? '', `after ${s.duel.turn} turns (${s.duel.gameTurns.toFixed(1)} game turns)`, replay];
+    let keys: string[];
+    if (m) {
+      const t = matchTally(m);
+      const done = matchDecided(m);
+      const leader = t.hero === t.foe ? 'level' : t.hero > t.foe ? `${s.duel.hero.fighter?.name ?? 'the hero'} leads` : `the ${s.duel.foe.fighter?.name ?? 'foe'} leads`;
+      lines.push(`Round ${m.round} of ${m.rounds}: hero ${t.hero} · foe ${t.foe} · draws ${t.draw}`);
+      lines.push(done ? `Match over: ${t.hero > t.foe ? 'the hero wins it' : t.foe > t.hero ? 'the foe wins it' : 'no winner'}.` : `${leader}; next round: ${m.round % 2 === 1 ? 'the foe' : 'the hero'} moves first.`);
+      keys = done ? ['r the match again · n new seed', 'q quit'] : [`space next round${s.running ? ' (starts by itself)' : ''}`, 'r restart match · q quit'];
+    } else {
+      lines.push(s.epitaph);
+      keys = ['r rematch (same seed)', 'n new seed    q quit'];
+    }
+    const all = [...lines, ...keys];
+    this.box(c, 1, 5, 44, all.length + 3, m ? `${head} · round ${m.round}` : head);
+    all.forEach((l, i) => c.text(3, 6 + i, l, P.attr(i >= lines.length ? 'yellow' : 'white', 'black'), 40));
+  }
+
+  private paintOverlay(c: Canvas, s: Session): void {
+    if (s.ui.kind === 'help') this.paintHelp(c, s);
+    else if (s.ui.kind === 'history') this.paintHistory(c, s);
+    else if (s.ui.kind === 'recall') this.paintRecall(c, s);
+    else if (s.ui.kind === 'over') this.paintOver(c, s);
   }
 }

@@ -112,7 +112,7 @@ describe('the play screen', () => {
     h = await startHarness();
     await h.press('?');
     const text = h.lines().join('\n');
-    for (const k of ['move or attack', 'wait a turn', 'fire, throw or zap', 'open / close a door', 'quaff', 'pick up', 'look around', 'rules pane', 'quit', 'rematch', 'new duel']) expect(text).toContain(k);
+    for (const k of ['move or attack', 'wait a turn', 'fire, throw or zap', 'open / close a door', 'quaff', 'pick up', 'look around', 'rules pane', 'detail', 'message log', 'recall page', 'quit']) expect(text).toContain(k);
     await h.press('z');
     expect(h.app.session.ui.kind).toBe('main');
   });
