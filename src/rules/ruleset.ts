@@ -88,6 +88,8 @@ export interface AttackContext {
   readonly visible: boolean;
   readonly attackerTerrain: Terrain;
   readonly defenderTerrain: Terrain;
+  /** Work out the outcome's damage law for the luck meter (`AttackOutcome.luck`). */
+  readonly luck?: boolean;
 }
 
 /** What happens, as data. The systems apply effects in order. */
@@ -127,6 +129,11 @@ export interface AttackOutcome {
   readonly summary: string;
   /** The exact probability of what happened (hit or miss, and this damage). */
   readonly odds: Fraction;
+  /**
+   * When the context asks for it: the exact law of the damage this attack could deal (misses
+   * as 0), from the laws it was rolled by, and the damage it dealt, for the luck meter.
+   */
+  readonly luck?: { readonly law: Distribution; readonly dealt: number };
 }
 
 export interface AttackPreview {
@@ -280,7 +287,7 @@ export interface Ruleset {
    * xv): its numbers, each of its attacks with the exact odds against `observer`, and the
    * observer's odds back. `distance` and `visible` describe where the two stand.
    */
-  recall?(subject: FighterView, observer: FighterView, edition: Edition, now: number, where: { readonly distance: number; readonly visible: boolean }): readonly RecallSection[];
+  recall(subject: FighterView, observer: FighterView, edition: Edition, now: number, where: { readonly distance: number; readonly visible: boolean }): readonly RecallSection[];
 }
 
 export type { Side };

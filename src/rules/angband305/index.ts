@@ -60,13 +60,17 @@ import {
 } from './character.js';
 import { rollBreakage } from './combat.js';
 import { ANG_DIVERGENCE_LIST } from './divergences.js';
+import { heroSheet, recallPage } from '../recall.js';
+import { actionsPerTurn, angBlowLines, angGear, angHeroLines, angMonsterSection } from './recall.js';
 import {
   CUT_BY_LEVEL,
   METHOD_CUTS,
   METHOD_STUNS,
   SECTION_MONSTER_MELEE,
   STUN_BY_LEVEL,
+  type BlowOdds,
   armourReduced,
+  blowsAgainst,
   blowChance,
   blowHitChance,
   blowHits,
@@ -177,6 +181,12 @@ export function createAngband(tables: AngTables): Ruleset {
   };
 
   const targetOf = (d: FighterView, visible: boolean): Target => monsterTarget(monsterOf(d), visible);
+
+  /** A monster's blows against a hero: each one's chance to land and its damage (previews and the recall page). */
+  const monsterBlows = (a: FighterView, d: FighterView): BlowOdds[] => {
+    const c = characterOf(d);
+    return blowsAgainst(monsterOf(a), armourClass(c).total.num, (e) => e !== 'poison' && e !== 'terrify' && e !== 'hurt' && resists(c, e));
+  };
 
   const catalog: CatalogEntry[] = [
     ...tables.heroes.map((h) => ({ id: h.id, name: h.name, kind: 'hero' as const, description: h.description })),
@@ -416,17 +426,11 @@ export function createAngband(tables: AngTables): Ruleset {
       const perTurn = (cost: number) => Fraction.of(ACTION, cost);
       if (monsterRules(attacker)) {
         const m = monsterOf(attacker);
-        const ac = armourClass(characterOf(defender)).total.num;
-        let expected = Fraction.ZERO;
-        for (const b of m.blows) {
-          const hit = blowHitChance(blowChance(b.effect, m.level), ac);
-          const dmg = b.effect === 'hurt' ? hurtDamage(parseDice(b.dice), ac) : parseDice(b.dice).count > 0 ? hurtDamage(parseDice(b.dice), 0) : null;
-          if (dmg) expected = expected.add(hit.mul(dmg.mean()));
-        }
-        const first = m.blows[0];
-        const hit = first ? blowHitChance(blowChance(first.effect, m.level), ac) : Fraction.ZERO;
-        const damage = first ? (first.effect === 'hurt' ? hurtDamage(parseDice(first.dice), ac) : hurtDamage(parseDice(first.dice), 0)) : hurtDamage(parseDice('0d0'), 0);
-        return { label: `${m.name}: ${m.blows.length} blows`, hit, damage, expected, perTurn: perTurn(ACTION), notes: [`${m.blows.length} blows`] };
+        const blows = monsterBlows(attacker, defender);
+        const expected = blows.reduce((n, b) => (b.damage ? n.add(b.hit.mul(b.damage.mean())) : n), Fraction.ZERO);
+        const first = blows[0];
+        const damage = first?.damage ?? hurtDamage(parseDice('0d0'), 0);
+        return { label: `${m.name}: ${m.blows.length} blows`, hit: first?.hit ?? Fraction.ZERO, damage, expected, perTurn: perTurn(ACTION), notes: [`${m.blows.length} blow${m.blows.length === 1 ? '' : 's'}`] };
       }
       if (option.kind === 'melee') {
         const c = characterOf(attacker);
@@ -620,6 +624,18 @@ export function createAngband(tables: AngTables): Ruleset {
         m.blows.map((b) => `${b.method} ${b.effect} ${b.dice}`).join(', ') || 'no blows',
         m.description,
       ];
+    },
+
+    recall(subject, observer, edition, now, where) {
+      const h = heroRules(subject);
+      const r = monsterRules(subject);
+      const c = h ? characterOf(subject) : null;
+      const about = c && h
+        ? heroSheet(ruleset, subject, edition, now, { level: h.level, gear: angGear(c), more: angHeroLines(c, edition) })
+        : angMonsterSection(ruleset, monsterOf(subject), subject, observer, edition, now, where, r?.speed ?? 110, r?.csleep ?? 0);
+      const blows = r && heroRules(observer) ? angBlowLines(monsterBlows(subject, observer), monsterOf(subject), characterOf(observer)) : [];
+      const speed = (f: FighterView) => actionsPerTurn(monsterRules(f)?.speed ?? 110);
+      return recallPage(ruleset, subject, observer, edition, now, where, { about: [about], blows, speed });
     },
   };
 

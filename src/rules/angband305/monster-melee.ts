@@ -1,10 +1,10 @@
 import { Distribution } from '../../core/distribution.js';
-import { type Dice, diceDistribution } from '../../core/dice.js';
+import { type Dice, diceDistribution, parseDice } from '../../core/dice.js';
 import { Fraction } from '../../core/fraction.js';
 import { ratio } from '../../core/ratio.js';
 import type { Tracer } from '../../core/trace.js';
 import { hitChance, hitTest } from './combat.js';
-import type { AngBlowEffect, AngBlowMethod } from './types.js';
+import type { AngBlow, AngBlowEffect, AngBlowMethod, AngMonster } from './types.js';
 
 /**
  * Monster melee against the player. The seed covers only the player's attacks, so this follows
@@ -118,4 +118,27 @@ export function rollWound(t: Tracer, table: readonly (readonly [number, number])
 /** The exact distribution of a hurting blow's damage after armour. */
 export function hurtDamage(dice: Dice, ac: number): Distribution {
   return diceDistribution(dice).map((d) => armourReduced(d, ac));
+}
+
+/** What one blow does to the hero: the chance it lands and, when it deals damage, the damage's law. */
+export interface BlowOdds {
+  readonly blow: AngBlow;
+  readonly hit: Fraction;
+  readonly damage: Distribution | null;
+}
+
+/**
+ * Each of a monster's blows against a hero of this AC (the previews and the recall page): a
+ * hurting blow loses its share to armour, an elemental one a resisted third (`resists`), as
+ * `make_attack_normal` rolls them; acid's armour damage (a random slot) is left out.
+ */
+export function blowsAgainst(m: AngMonster, ac: number, resists: (effect: AngBlowEffect) => boolean): BlowOdds[] {
+  return m.blows.map((b) => {
+    const dice = parseDice(b.dice);
+    const hit = blowHitChance(blowChance(b.effect, m.level), ac);
+    if (b.effect === 'hurt') return { blow: b, hit, damage: hurtDamage(dice, ac) };
+    if (dice.count <= 0) return { blow: b, hit, damage: null };
+    const raw = hurtDamage(dice, 0);
+    return { blow: b, hit, damage: b.effect !== 'poison' && b.effect !== 'terrify' && resists(b.effect) ? raw.map(resisted) : raw };
+  });
 }

@@ -57,6 +57,8 @@ import { seedMultiplier, stabMessage } from '../stonesoup052/stab.js';
 import { SECTION_AWARENESS, awarenessOf, describeStealth, noticeChance as ssNoticeChance, rollNotice, stealthOf } from '../stonesoup052/stealth.js';
 import { NO_SS_EFFECTS, SIZES, SS_SPELLS, type SsEffects, ssEffectsFrom } from '../stonesoup052/types.js';
 import { AttackLaws } from './summary.js';
+import { heroSheet, recallContext, recallPage } from '../recall.js';
+import { type CrMonsterOdds, crAttackLines, crHeroParts, crMonsterSection } from './recall.js';
 import {
   type CrGame,
   type CrTarget,
@@ -322,6 +324,27 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     return planMonster(r.hd, m.attacks, w && r.weapon ? { def: w, plus: r.weapon.plus, plus2: r.weapon.plus2, orcish: m.flags.includes('orc') } : null, false);
   }
 
+  /**
+   * A monster's attacks against the hero, as the previews and the recall page show them: the
+   * chance each lands (the same for every attack of a round), the damage law of one that lands,
+   * the expected damage of the round, rounds a turn, and the to-hit.
+   */
+  function monsterAttackOdds(a: FighterView, d: FighterView, ctx: AttackContext): CrMonsterOdds {
+    const c = characterOf(d, ctx.defenderTerrain === Terrain.Water);
+    const plan = monsterPlan(a);
+    const perTurn = Fraction.of(2 * monsterOf(a).speed * TICKS_PER_TURN, monsterAttackCost(a, ctx.edition));
+    const n = `${plan.attacks.length} attack${plan.attacks.length > 1 ? 's' : ''}`;
+    if (ss) {
+      const sd = ssDefenderOf(d, a, c, ctx.edition);
+      const mh = ssToHit(a, d, ctx.edition);
+      const notes = [n, `block ${ssBlockChance(plan.hd, sd, ctx.edition).percent(1)}`, `to-hit ${mh.value}`];
+      return { plan, hit: ssLandChance(plan, mh, sd, ctx.edition), damage: (m) => ssDamageLaw(plan, m, sd, ctx.edition), expected: ssSequenceMean(plan, mh, sd, ctx.edition), perTurn, notes, toHit: `${mh.value} (${mh.text})` };
+    }
+    const def = defenderOf(d, a, c);
+    const hit = blockChance(plan.hd, def).complement().mul(monsterHitChance(plan.toHit, def));
+    return { plan, hit, damage: (m) => monsterDamageLaw(plan, m, def), expected: sequenceMean(plan, def), perTurn, notes: [n, `block ${blockChance(plan.hd, def).percent(1)}`], toHit: `${plan.toHit} (${plan.toHitText})` };
+  }
+
   const catalog: CatalogEntry[] = [
     ...tables.heroes.map((h) => ({ id: h.id, name: h.name, kind: 'hero' as const, description: h.description })),
     ...tables.monsters.map((m) => ({ id: m.id, name: m.name, kind: 'monster' as const, description: m.description })),
@@ -571,23 +594,10 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     },
 
     previewAttack(attacker, defender, _option, ctx): AttackPreview {
-      if (monsterRules(attacker) && ss) {
-        const c = characterOf(defender, ctx.defenderTerrain === Terrain.Water);
-        const p = monsterPlan(attacker);
-        const d = ssDefenderOf(defender, attacker, c, ctx.edition);
-        const mh = ssToHit(attacker, defender, ctx.edition);
-        const land = ssLandChance(p, mh, d, ctx.edition);
-        const first = p.attacks[0] ?? 1;
-        return { label: `${monsterOf(attacker).name}: ${p.attacks.join('/')}`, hit: land, damage: ssDamageLaw(p, first, d, ctx.edition), expected: ssSequenceMean(p, mh, d, ctx.edition), perTurn: Fraction.of(2 * monsterOf(attacker).speed * TICKS_PER_TURN, monsterAttackCost(attacker, ctx.edition)), notes: [`${p.attacks.length} attack${p.attacks.length > 1 ? 's' : ''}`, `block ${ssBlockChance(p.hd, d, ctx.edition).percent(1)}`, `to-hit ${mh.value}`] };
-      }
       if (monsterRules(attacker)) {
-        const c = characterOf(defender, ctx.defenderTerrain === Terrain.Water);
-        const p = monsterPlan(attacker);
-        const d = defenderOf(defender, attacker, c);
-        const hit = blockChance(p.hd, d).complement().mul(monsterHitChance(p.toHit, d));
-        const first = p.attacks[0] ?? 1;
-        const cost = monsterAttackCost(attacker, ctx.edition);
-        return { label: `${monsterOf(attacker).name}: ${p.attacks.join('/')}`, hit, damage: monsterDamageLaw(p, first, d), expected: sequenceMean(p, d), perTurn: Fraction.of(2 * monsterOf(attacker).speed * TICKS_PER_TURN, cost), notes: [`${p.attacks.length} attack${p.attacks.length > 1 ? 's' : ''}`, `block ${blockChance(p.hd, d).percent(1)}`] };
+        const o = monsterAttackOdds(attacker, defender, ctx);
+        const first = o.plan.attacks[0] ?? 1;
+        return { label: `${monsterOf(attacker).name}: ${o.plan.attacks.join('/')}`, hit: o.hit, damage: o.damage(first), expected: o.expected, perTurn: o.perTurn, notes: o.notes };
       }
       const laws = lawsFor(characterOf(attacker, ctx.attackerTerrain === Terrain.Water), targetOf(defender, ctx, attacker), ctx.edition);
       const sum = laws.summary();
@@ -775,6 +785,16 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
         ];
       }
       return [`HD ${r.hd}  AC ${m.ac}  EV ${m.ev}  speed ${m.speed}`, `attacks ${m.attacks.join('/')}${r.weapon ? ` with a ${cat.nameOf(r.weapon.item)}` : ''}`, m.description];
+    },
+
+    recall(subject, observer, edition, now, where) {
+      const h = heroRules(subject);
+      const r = monsterRules(subject);
+      if (h || !r) return recallPage(ruleset, subject, observer, edition, now, where, { about: [heroSheet(ruleset, subject, edition, now, crHeroParts(characterOf(subject), h?.hunger ?? 0))] });
+      const gear = { weapon: r.weapon, armour: r.armour ?? null, shield: r.shield ?? null, defence: monsterDefence(subject) };
+      const about = crMonsterSection(ruleset, cat, monsterOf(subject), r.hd, gear, subject, observer, edition, now, where);
+      const odds = heroRules(observer) ? monsterAttackOdds(subject, observer, recallContext(edition, now, where.distance, ruleset.canSee?.(subject, observer) ?? true)) : null;
+      return recallPage(ruleset, subject, observer, edition, now, where, { about: [about], blows: odds ? crAttackLines(odds, monsterOf(subject)) : [] });
     },
   };
 

@@ -42,6 +42,8 @@ import {
 import type { PdAbility, PdClass, PdHero, PdMonster, PdSubclassId, PdTables } from './types.js';
 import { nameOf, possessive, subjectOf, verb } from '../names.js';
 import { PREVIEW_TRACER, capitalise, numberOption, stringOption } from '../common.js';
+import { heroSheet, recallPage } from '../recall.js';
+import { pdMonsterSection } from './recall.js';
 
 export const PD_ID = 'pixel-dungeon' as const;
 
@@ -541,6 +543,13 @@ export function createPixelDungeon(tables: PdTables): Ruleset {
       const r = monsterRules(f);
       const dmg = r?.enraged ? (ability(m, 'enrage')?.damage ?? m.damage) : m.damage;
       return [`Acc ${m.attackSkill}  Dodge ${m.defenseSkill}  Armour 0-${dr}`, `damage ${dmg[0]}-${dmg[1]}${r?.enraged ? ' (enraged)' : ''}`, m.description];
+    },
+
+    recall(subject, observer, edition, now, where) {
+      const h = heroRules(subject);
+      const gear = [subject.inventory.weapon, subject.inventory.armour].flatMap((g) => (g ? [`${itemName(g.item)}${g.level ? ` +${g.level}` : ''}`] : []));
+      const about = h ? heroSheet(ruleset, subject, edition, now, { level: h.level, gear }) : pdMonsterSection(ruleset, monsterOf(subject), subject, observer, edition, now, where);
+      return recallPage(ruleset, subject, observer, edition, now, where, { about: [about] });
     },
   };
 
