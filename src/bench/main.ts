@@ -15,12 +15,15 @@ import { castProjectile } from '../world/projectile.js';
 import { Terrain } from '../world/terrain.js';
 import { best, measure } from './attacks-measure.js';
 import { firstFrameTimes } from './first-frame.js';
+import { frameTimes } from './frame.js';
 
 /**
  * `npm run bench`: throughput and cost figures, printed as a table. Targets (issue 2):
  * - untraced attack resolution >= 25% of (raw generator draws/s / draws per attack);
  * - engine overhead per turn <= 50% on top of FOV + pathing + rules;
- * - first frame of the game within 1.5x of a bare blessed screen's first frame.
+ * - first frame of the game within 1.5x of a bare blessed screen's first frame;
+ * - a full redraw within 2.5x of blessed's own time to paint the same screen.
+ * `--only frame` runs only the last.
  */
 
 const content = loadContent();
@@ -57,6 +60,22 @@ const row = (what: string, value: string, note = '') => {
 };
 
 process.stdout.write(`spoiler-arena benchmark (Node ${process.version}, ${process.arch})\n\n`);
+
+/** 7. Frame time: a full redraw of the duel screen against blessed's own widgets drawing it. */
+async function frameSection(): Promise<void> {
+  const f = await frameTimes(500, 50);
+  const ms = (t: { median: number }) => `${t.median.toFixed(3)} ms`;
+  row('full redraw: blessed boxes with tags (median)', ms(f.blessed), `p95 ${f.blessed.p95.toFixed(3)} ms; ${f.blessed.bytes.toFixed(0)} bytes/frame`);
+  row('full redraw: arena play screen (median)', ms(f.ours), `p95 ${f.ours.p95.toFixed(3)} ms; ${f.ours.bytes.toFixed(0)} bytes/frame; ratio ${f.ratio.toFixed(2)} (target <= 2.5): ${f.ratio <= 2.5 ? 'MET' : 'MISSED'}`);
+  row('  of which blessed writing it out (median)', ms(f.drawOnly), 'the same frame already in the buffer: draw and flush only');
+}
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only !== undefined && only !== 'frame') throw new Error(`--only: unknown section ${only} (known: frame)`);
+if (only === 'frame') {
+  await frameSection();
+  process.exit(0);
+}
 
 // 1-3. The generator and attack resolution, measured in a process of their own.
 const isolated = JSON.parse(
@@ -258,5 +277,8 @@ const bare = fileURLToPath(new URL('./bare-blessed.js', import.meta.url));
 const frames = await firstFrameTimes(bin, bare, 9);
 row('first frame: bare blessed screen (median)', `${frames.bare.toFixed(0)} ms`);
 row('first frame: arena play (median)', `${frames.game.toFixed(0)} ms`, `ratio ${(frames.game / frames.bare).toFixed(2)} (target <= 1.5): ${frames.game / frames.bare <= 1.5 ? 'MET' : 'MISSED'}`);
+
+// 7. Frame time.
+await frameSection();
 
 process.stdout.write(`\n(checksum ${sink & 0xffff})\n`);

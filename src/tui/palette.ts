@@ -13,6 +13,10 @@ const INDEX: Record<string, number> = {
   'bright-green': 10,
   yellow: 11,
   brown: 136,
+  // Angband's TERM_SLATE (#808080), TERM_UMBER (#804000) and TERM_L_UMBER (#C08040), nearest xterm-256.
+  slate: 244,
+  umber: 94,
+  'light-umber': 137,
   blue: 4,
   'bright-blue': 12,
   magenta: 5,
@@ -23,6 +27,9 @@ const INDEX: Record<string, number> = {
   black: 0,
   default: 0x1ff,
 };
+
+/** Every colour name the palette knows. */
+export const COLOUR_NAMES: readonly string[] = Object.freeze(Object.keys(INDEX));
 
 export const FLAG_BOLD = 1;
 export const FLAG_INVERSE = 8;
