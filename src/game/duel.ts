@@ -1,4 +1,5 @@
 import { World } from '../core/ecs.js';
+import type { LuckSample } from '../core/luck.js';
 import { advanceEnergy, peekNextActor, type EnergyRules } from '../core/energy.js';
 import { Hasher } from '../core/hash.js';
 import { RngStreams, STREAM_NAMES, type StreamName, type StreamStates } from '../core/rng.js';
@@ -119,6 +120,8 @@ export class Duel implements DuelState {
   outcome: Outcome | null = null;
   /** Record traces (the rules pane and headless transcripts); off for simulations. */
   tracing: boolean;
+  /** The luck meter's samples (kept on screen, whether or not tracing), or null. */
+  readonly luck: LuckSample[] | null;
   profiler: Profiler | undefined;
 
   private current: RecordingTracer | undefined;
@@ -133,9 +136,10 @@ export class Duel implements DuelState {
   constructor(
     readonly setup: DuelSetup,
     content: Content,
-    options: { tracing?: boolean } = {},
+    options: { tracing?: boolean; luck?: boolean } = {},
   ) {
     this.tracing = options.tracing ?? true;
+    this.luck = options.luck ? [] : null;
     this.ruleset = getRuleset(setup.ruleset, content);
     this.edition = setup.edition;
     this.rng = new RngStreams(setup.seed);
@@ -413,6 +417,7 @@ export class Duel implements DuelState {
     this.rng.restore(s.rng, s.draws);
     this.messages.length = 0;
     this.traces.length = 0;
+    if (this.luck) this.luck.length = this.luck.filter((l) => l.turn <= s.turn).length;
     this.events = [];
     this.started = undefined;
     this.current = undefined;

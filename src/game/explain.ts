@@ -105,12 +105,11 @@ export function summariseTrace(r: TraceRecord): string {
     else if (s.kind === 'edition') editions++;
   }
   const parts: string[] = [];
-  if (odds && odds.kind === 'odds') {
-    const f = Fraction.of(BigInt(odds.num), BigInt(odds.den));
-    parts.push(`${odds.label.replace(/^P\((.*)\)$/, '$1')}: ${f.percent(1)}`);
-  } else if (last && last.kind === 'check') parts.push(`${last.label} ${last.pass ? 'yes' : 'no'}`);
+  if (odds && odds.kind === 'odds') parts.push(`odds ${Fraction.of(BigInt(odds.num), BigInt(odds.den)).percent(1)}`);
+  else if (last && last.kind === 'check') parts.push(`${last.label}: ${last.pass ? 'yes' : 'no'}`);
   if (editions > 0) parts.push(`${editions} edition difference${editions > 1 ? 's' : ''}`);
-  return parts.length > 0 ? `${r.title}: ${parts.join(' · ')}` : r.title;
+  const title = r.title.replace(/[.!]$/, '');
+  return parts.length > 0 ? `${title} · ${parts.join(' · ')}` : r.title;
 }
 
 /**

@@ -11,6 +11,8 @@ export interface PlayerOptions {
   readonly window?: number;
   /** Play replays made with other data files or another format version. */
   readonly force?: boolean;
+  /** Keep the luck meter's samples (on screen). */
+  readonly luck?: boolean;
 }
 
 export const DEFAULT_SNAPSHOT_EVERY = 100;
@@ -54,7 +56,7 @@ export class ReplayPlayer {
     const every = options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
     let duel: Duel;
     try {
-      duel = startDuel(replay, content, false);
+      duel = startDuel(replay, content, false, options.luck ?? false);
     } catch (e) {
       throw new Error(`${replay.file}: the duel it records cannot be set up here: ${(e as Error).message}`);
     }

@@ -117,7 +117,7 @@ export function deleteSave(dir: string, path: string): void {
  * checkpoint), then opens the same file to append to. Refuses files outside the saves folder,
  * finished duels, and replays that do not play back exactly.
  */
-export function openForResume(path: string, dir: string, content: Content, options: { force?: boolean } = {}): { player: ReplayPlayer; recorder: ReplayRecorder } {
+export function openForResume(path: string, dir: string, content: Content, options: { force?: boolean; luck?: boolean } = {}): { player: ReplayPlayer; recorder: ReplayRecorder } {
   if (!insideFolder(dir, path)) {
     throw new ReplayError(`${path}: only duels in the saves folder (${dir}) can be resumed, because resuming writes to the file; copy it there first`);
   }

@@ -1,3 +1,4 @@
+import { lawAsNumbers } from '../core/luck.js';
 import type { AttackContext, AttackOption } from '../rules/ruleset.js';
 import { type ArenaEntity, stackKey } from '../world/components.js';
 import { type Point, distance } from '../world/grid.js';
@@ -16,6 +17,7 @@ export function attackContext(s: DuelState, a: ArenaEntity, d: ArenaEntity): Att
     visible: sees(s, a, d),
     attackerTerrain: s.grid.get(a.pos.x, a.pos.y),
     defenderTerrain: s.grid.get(d.pos.x, d.pos.y),
+    ...(s.luck ? { luck: true } : {}),
   };
 }
 
@@ -30,6 +32,10 @@ function resolve(s: DuelState, a: ArenaEntity, d: ArenaEntity, option: AttackOpt
   s.message(out.summary, a.fighter?.side === 0 ? (out.hit ? 'good' : 'info') : out.hit ? 'bad' : 'info');
   applyEffects(s, out.effects);
   s.endEvent(out.summary, a.id);
+  if (s.luck && out.luck) {
+    const side = a.fighter?.side === 0 ? 0 : 1;
+    s.luck.push({ turn: s.turn + 1, side, law: lawAsNumbers(out.luck.law), dealt: out.luck.dealt, odds: out.odds.toNumber() });
+  }
   return out.cost;
 }
 

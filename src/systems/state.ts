@@ -1,6 +1,7 @@
 import type { World } from '../core/ecs.js';
 import type { RngStreams } from '../core/rng.js';
 import type { Tracer } from '../core/trace.js';
+import type { LuckSample } from '../core/luck.js';
 import type { Edition } from '../rules/edition.js';
 import type { FighterView, Ruleset } from '../rules/ruleset.js';
 import type { ArenaEntity } from '../world/components.js';
@@ -36,6 +37,10 @@ export interface DuelState {
   readonly world: World<ArenaEntity>;
   readonly rng: RngStreams;
   readonly now: number;
+  /** The luck meter's samples, when the duel keeps them (on screen), else null. */
+  readonly luck: LuckSample[] | null;
+  /** The number of turns played. */
+  readonly turn: number;
   /** The tracer for the current rule event (recording or not). */
   tracer(): Tracer;
   /** Closes the current rule event under a title (the rules pane shows it). */

@@ -96,7 +96,7 @@ export class BrowserScreen implements Screen {
 
   private open(s: SaveSummary): ScreenAction {
     try {
-      const player = ReplayPlayer.load(readReplayFile(s.path), this.env.content, { force: this.env.force ?? false });
+      const player = ReplayPlayer.load(readReplayFile(s.path), this.env.content, { force: this.env.force ?? false, luck: true });
       return { kind: 'open', screen: new DuelScreen({ kind: 'replay', player }, this.env, this.palette) };
     } catch (e) {
       this.status = (e as Error).message;
@@ -107,7 +107,7 @@ export class BrowserScreen implements Screen {
   private resume(s: SaveSummary): ScreenAction {
     if (!this.env.savesDir) return undefined;
     try {
-      const { player, recorder } = openForResume(s.path, this.env.savesDir, this.env.content, { force: this.env.force ?? false });
+      const { player, recorder } = openForResume(s.path, this.env.savesDir, this.env.content, { force: this.env.force ?? false, luck: true });
       return { kind: 'open', screen: new DuelScreen({ kind: 'continue', duel: player.duel, recorder }, this.env, this.palette) };
     } catch (e) {
       this.status = e instanceof ReplayError || e instanceof Error ? e.message : String(e);

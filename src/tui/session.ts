@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import type { Content } from '../content/index.js';
+import { type LuckReport, LuckMeter } from '../core/luck.js';
 import { cosmeticStream } from '../core/rng.js';
 import { Duel, type DuelSetup, type StepResult, type TraceRecord, type TurnRecord } from '../game/duel.js';
 import { type DetailLevel, shownAt } from '../game/explain.js';
@@ -250,6 +251,7 @@ export class Session {
   detail: DetailLevel = 2;
   /** The best-of-N match being watched, if any. */
   match: Match | undefined;
+  private readonly luckMeter = new LuckMeter();
   /** Every replay this session wrote (a rematch starts another). */
   readonly replayPaths: string[] = [];
   private setup!: DuelSetup;
@@ -289,7 +291,7 @@ export class Session {
 
   private startNew(setup: DuelSetup): void {
     this.recorder?.close();
-    const duel = new Duel(setup, this.env.content, { tracing: true });
+    const duel = new Duel(setup, this.env.content, { tracing: true, luck: true });
     this.reset(duel);
     this.recorder = this.env.savesDir ? ReplayRecorder.create(this.env.savesDir, this.header(duel)) : null;
     if (this.recorder) this.replayPaths.push(this.recorder.path);
@@ -942,6 +944,12 @@ export class Session {
       const ctx = { ...attackContext(d, a, b), distance: reach ? dist : 1 };
       return { option, preview: r.previewAttack(d.view(a), d.view(b), option, ctx), reach };
     });
+  }
+
+  /** The luck meter over every attack of the duel so far (none when the duel keeps no samples). */
+  luck(): LuckReport | undefined {
+    const samples = this.duel.luck;
+    return samples && samples.length > 0 ? this.luckMeter.report(samples) : undefined;
   }
 
   distanceToCursor(cursor: Point): number {

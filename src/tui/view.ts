@@ -17,6 +17,8 @@ export const LAYOUT = {
   panelX: 47,
   panelW: 33,
   logY: 18,
+  luckY: 8,
+  rulesY: 9,
   logH: 5,
   barY: 23,
 } as const;
@@ -66,6 +68,23 @@ function oddsLines(list: OddsBothWays['mine']): string[] {
   return out;
 }
 
+/** A luck percentile as a whole percent, never 0 or 100 for a result that was possible. */
+export function luckPercent(p: number): string {
+  return `${Math.min(99, Math.max(1, Math.round(p * 100)))}%`;
+}
+
+/** "1 in 3.2e5": how likely every attack's outcome together was. */
+export function likelihoodText(log10: number): string {
+  const n = -log10;
+  if (n < 3) return `1 in ${Math.round(10 ** n)}`;
+  const e = Math.floor(n);
+  return `1 in ${(10 ** (n - e)).toFixed(1)}e${e}`;
+}
+
+function capitalise(t: string): string {
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
 interface PaneLine {
   readonly text: string;
   readonly colour: string;
@@ -82,6 +101,7 @@ export class View {
     for (let y = 0; y < LAYOUT.barY; y++) c.put(LAYOUT.sepX, y, '│', P.attr('dark-grey'));
     this.paintFighter(c, s, s.duel.hero, 0);
     this.paintFighter(c, s, s.duel.foe, 4);
+    this.paintLuck(c, s);
     this.paintRules(c, s);
     this.paintLog(c, s);
     this.paintBar(c, s);
@@ -182,6 +202,27 @@ export class View {
     c.text(x, row + 3, info, P.attr(flags.length > 0 ? 'yellow' : 'dark-grey'), w);
   }
 
+  /** One line: where each side's damage so far stands among all it could have been, and the odds of it all. */
+  private paintLuck(c: Canvas, s: Session): void {
+    const P = this.pal;
+    const x = LAYOUT.panelX;
+    const r = s.luck();
+    if (!r) {
+      c.text(x, LAYOUT.luckY, 'Luck: no attacks yet', P.attr('dark-grey'), LAYOUT.panelW);
+      return;
+    }
+    const tone = (p: number) => (p >= 0.6 ? 'bright-green' : p <= 0.4 ? 'bright-red' : 'white');
+    const parts: [string, string][] = [['Luck ', 'grey']];
+    (['you', 'foe'] as const).forEach((who, i) => {
+      const side = r.sides[i as 0 | 1];
+      if (i > 0) parts.push([' · ', 'dark-grey']);
+      parts.push([`${who} `, 'grey'], [side.attacks > 0 ? luckPercent(side.percentile) : '--', side.attacks > 0 ? tone(side.percentile) : 'dark-grey']);
+    });
+    parts.push([` · ${likelihoodText(r.log10Likelihood)}`, 'dark-grey']);
+    let at = x;
+    for (const [text, colour] of parts) at += c.text(at, LAYOUT.luckY, text, P.attr(colour), x + LAYOUT.panelW - at);
+  }
+
   /**
    * The traces the rules pane shows: one chosen from the history, or the latest round's (without
    * routine upkeep below full detail; the last one shown when the round had none).
@@ -219,7 +260,7 @@ export class View {
     const P = this.pal;
     const x = LAYOUT.panelX;
     const w = LAYOUT.panelW;
-    const top = 8;
+    const top = LAYOUT.rulesY;
     const height = LAYOUT.barY - top - 1;
     const odds = this.oddsPane(s, w);
     let head: string;
@@ -441,7 +482,8 @@ export class View {
       this.scrolled(c, `${title.slice(0, 60)} · ${DETAIL_NAMES[s.detail]}`, lines, h.scroll, 'j k scroll · d detail · Esc back to the list · ? keys');
       return;
     }
-    const rows = LAYOUT.barY - 3;
+    const luck = this.luckLines(s);
+    const rows = LAYOUT.barY - 3 - luck.length;
     const entries: PaneLine[] =
       h.list === 'messages'
         ? s.duel.messages.map((m) => ({ text: `${String(m.turn).padStart(5)}  ${m.text}`, colour: TONE_COLOUR[m.tone] }))
@@ -449,12 +491,31 @@ export class View {
     const top = Math.max(0, Math.min(h.cursor - Math.floor(rows / 2), entries.length - rows));
     const title = h.list === 'messages' ? `Message log: ${entries.length} (Tab: explanations)` : `Explanations: ${entries.length} · ${DETAIL_NAMES[s.detail]} (Tab: messages)`;
     this.box(c, 0, 0, 80, LAYOUT.barY, title);
-    if (entries.length === 0) c.text(2, 1, 'Nothing yet.', P.attr('grey', 'black'));
+    luck.forEach((l, i) => c.text(2, 1 + i, l.text, P.attr(l.colour, 'black'), 76));
+    const y0 = 1 + luck.length;
+    if (entries.length === 0) c.text(2, y0, 'Nothing yet.', P.attr('grey', 'black'));
     entries.slice(top, top + rows).forEach((l, i) => {
       const sel = top + i === h.cursor;
-      c.text(2, 1 + i, l.text.padEnd(76), P.attr(l.colour, 'black', sel ? FLAG_INVERSE : 0), 76);
+      c.text(2, y0 + i, l.text.padEnd(76), P.attr(l.colour, 'black', sel ? FLAG_INVERSE : 0), 76);
     });
     c.text(2, LAYOUT.barY - 2, 'up/down choose · Enter explain · Tab switch list · d detail · Esc back · ? keys', P.attr('dark-grey', 'black'), 76);
+  }
+
+  /** The luck meter in words, for the history screen. */
+  private luckLines(s: Session): PaneLine[] {
+    const r = s.luck();
+    if (!r) return [];
+    const names = [s.duel.hero.fighter?.name ?? 'the hero', `the ${s.duel.foe.fighter?.name ?? 'foe'}`];
+    const out: PaneLine[] = r.sides.flatMap((side, i) => {
+      const who = capitalise(names[i] ?? '');
+      const text =
+        side.attacks === 0
+          ? `${who}: no attacks yet.`
+          : `${who}: ${side.dealt} damage in ${side.attacks} attack${side.attacks > 1 ? 's' : ''} (${side.expected.toFixed(1)} expected): luckier than ${luckPercent(side.percentile)} of duels with those attacks.`;
+      return wrap(text, 76).map((t) => ({ text: t, colour: i === 0 ? 'bright-green' : 'bright-red' }));
+    });
+    out.push({ text: `Every attack's outcome together: ${likelihoodText(r.log10Likelihood)}.`, colour: 'grey' });
+    return out;
   }
 
   private paintRecall(c: Canvas, s: Session): void {
