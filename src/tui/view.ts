@@ -5,6 +5,7 @@ import { type ArenaEntity, isAlive, stackKey } from '../world/components.js';
 import { TERRAIN_INFO, Terrain } from '../world/terrain.js';
 import { type Canvas, wrap } from './canvas.js';
 import { FLAG_BOLD, FLAG_INVERSE, type Palette } from './palette.js';
+import { type Theme, themeFor } from './theme.js';
 import { type HelpScreen, KEY_HELP, type OddsBothWays, type Session, matchDecided, matchTally } from './session.js';
 
 /** Screen layout for 80x24: the map top left, fighters and the rules pane on the right. */
@@ -22,20 +23,6 @@ export const LAYOUT = {
   logH: 5,
   barY: 23,
 } as const;
-
-const TERRAIN_COLOUR: Record<number, string> = {
-  [Terrain.Floor]: 'grey',
-  [Terrain.Wall]: 'brown',
-  [Terrain.DoorClosed]: 'orange',
-  [Terrain.DoorOpen]: 'orange',
-  [Terrain.HighGrass]: 'green',
-  [Terrain.Grass]: 'bright-green',
-  [Terrain.Chasm]: 'dark-grey',
-  [Terrain.Water]: 'bright-blue',
-  [Terrain.Statue]: 'white',
-};
-
-const TONE_COLOUR = { info: 'grey', good: 'bright-green', bad: 'bright-red', warn: 'yellow' } as const;
 
 const MODE_TEXT = { sleeping: 'asleep', wandering: 'wandering', hunting: 'hunting', fleeing: 'fleeing' } as const;
 
@@ -92,7 +79,15 @@ interface PaneLine {
 }
 
 export class View {
+  private themeCache: Theme | undefined;
   constructor(private readonly pal: Palette) {}
+
+  /** The colours of the game the duel's ruleset comes from. */
+  private theme(s: Session): Theme {
+    const id = s.duel.ruleset.id;
+    if (this.themeCache?.ruleset !== id) this.themeCache = themeFor(id);
+    return this.themeCache;
+  }
 
   paint(c: Canvas, s: Session): void {
     const P = this.pal;
@@ -115,6 +110,7 @@ export class View {
 
   private paintMap(c: Canvas, s: Session): void {
     const P = this.pal;
+    const T = this.theme(s);
     const g = s.duel.grid;
     const { ox, oy } = this.mapOffset(s);
     const all = s.omniscient && s.mode !== 'play';
@@ -123,10 +119,10 @@ export class View {
         const i = y * g.width + x;
         if (all || s.visible[i]) {
           const t = g.get(x, y);
-          c.put(ox + x, oy + y, TERRAIN_INFO[t].glyph, P.attr(TERRAIN_COLOUR[t] ?? 'grey'));
+          c.put(ox + x, oy + y, TERRAIN_INFO[t].glyph, P.attr(T.terrain[t]));
         } else if (s.memory[i]) {
           const t = ((s.memory[i] as number) - 1) as Terrain;
-          c.put(ox + x, oy + y, TERRAIN_INFO[t].glyph, P.attr('dark-grey'));
+          c.put(ox + x, oy + y, TERRAIN_INFO[t].glyph, P.attr(T.remembered));
         }
       }
     }
@@ -143,7 +139,7 @@ export class View {
     }
     for (const e of s.duel.world.all()) {
       if (!e.fighter || !e.glyph || !isAlive(e.body) || !shown(e) || !e.pos) continue;
-      const colour = e.fighter.kind === 'hero' ? 'white' : e.glyph.colour;
+      const colour = e.fighter.kind === 'hero' ? T.hero : e.glyph.colour;
       c.put(ox + e.pos.x, oy + e.pos.y, e.glyph.ch, P.attr(colour, 'default', FLAG_BOLD));
     }
     if (s.ui.kind === 'target') {
@@ -171,13 +167,14 @@ export class View {
     const alive = isAlive(e.body);
     const title = String(e.rules?.['title'] ?? e.fighter.name);
     const hp = `HP ${Math.max(0, e.body.hp)}/${e.body.maxHp}`;
-    c.put(x, row, e.glyph?.ch ?? '?', P.attr(e.fighter.kind === 'hero' ? 'white' : (e.glyph?.colour ?? 'white'), 'default', FLAG_BOLD));
+    const T = this.theme(s);
+    const look = T.hp(e.fighter.kind === 'hero' ? 'hero' : 'foe', Math.max(0, e.body.hp), e.body.maxHp);
+    c.put(x, row, e.glyph?.ch ?? '?', P.attr(e.fighter.kind === 'hero' ? T.hero : (e.glyph?.colour ?? 'white'), 'default', FLAG_BOLD));
     c.text(x + 2, row, title, P.attr('white', 'default', FLAG_BOLD), w - hp.length - 3);
-    c.text(x + w - hp.length, row, hp, P.attr(alive ? 'white' : 'bright-red'));
-    const frac = Math.max(0, e.body.hp) / e.body.maxHp;
-    const filled = Math.round(frac * w);
-    const colour = frac > 0.6 ? 'bright-green' : frac > 0.3 ? 'yellow' : 'bright-red';
-    for (let i = 0; i < w; i++) c.put(x + i, row + 1, i < filled ? '█' : '·', P.attr(i < filled ? colour : 'dark-grey'));
+    c.text(x + w - hp.length, row, hp, P.attr(look.number));
+    const filled = Math.round((Math.max(0, e.body.hp) / e.body.maxHp) * w);
+    const [full, empty] = T.barGlyphs;
+    for (let i = 0; i < w; i++) c.put(x + i, row + 1, i < filled ? full : empty, P.attr(i < filled ? look.bar : look.empty));
     const lines = s.duel.ruleset.describeFighter(s.duel.view(e), s.duel.edition, s.duel.now);
     c.text(x, row + 2, lines[0] ?? '', P.attr('grey'), w);
     const flags: string[] = [];
@@ -346,7 +343,8 @@ export class View {
       list.forEach((l, i) => lines.push({ text: `${String.fromCharCode(97 + i)}) ${l}`, colour: 'yellow' }));
     } else {
       const msgs: { text: string; colour: string }[] = [];
-      for (const m of s.duel.messages.slice(-LAYOUT.logH * 2)) for (const l of wrap(m.text, w)) msgs.push({ text: l, colour: TONE_COLOUR[m.tone] });
+      const tone = this.theme(s).tone;
+      for (const m of s.duel.messages.slice(-LAYOUT.logH * 2)) for (const l of wrap(m.text, w)) msgs.push({ text: l, colour: tone[m.tone] });
       if (s.status) for (const l of wrap(s.status, w)) msgs.push({ text: l, colour: 'white' });
       lines.push(...msgs.slice(-LAYOUT.logH));
     }
@@ -486,7 +484,7 @@ export class View {
     const rows = LAYOUT.barY - 3 - luck.length;
     const entries: PaneLine[] =
       h.list === 'messages'
-        ? s.duel.messages.map((m) => ({ text: `${String(m.turn).padStart(5)}  ${m.text}`, colour: TONE_COLOUR[m.tone] }))
+        ? s.duel.messages.map((m) => ({ text: `${String(m.turn).padStart(5)}  ${m.text}`, colour: this.theme(s).tone[m.tone] }))
         : s.historyTraces().map((t) => ({ text: `${String(t.turn).padStart(5)}  ${summariseTrace(t)}`, colour: decides(t) ? 'white' : 'grey' }));
     const top = Math.max(0, Math.min(h.cursor - Math.floor(rows / 2), entries.length - rows));
     const title = h.list === 'messages' ? `Message log: ${entries.length} (Tab: explanations)` : `Explanations: ${entries.length} · ${DETAIL_NAMES[s.detail]} (Tab: messages)`;
