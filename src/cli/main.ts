@@ -68,6 +68,20 @@ withSaveOptions(addDuelOptions(program.command('play', { isDefault: true }).desc
   (o: DuelOptions & { saves: string; save: boolean }) => startTui('play', o),
 );
 
+withSaveOptions(program.command('menu').description('the start menu: choose a duel, a watch, a replay or the fight lab (what "arena" alone opens)')).action(
+  async (o: { saves: string; save: boolean }) => {
+    needTerminal('menu');
+    await runTui({ kind: 'menu' }, o.save ? o.saves : null);
+  },
+);
+
+addDuelOptions(program.command('lab').description('the fight lab: both fighters\' exact odds both ways, changed live by keys, nothing rolled')).action(
+  async (o: DuelOptions) => {
+    needTerminal('lab');
+    await runTui({ kind: 'lab', setup: setupFromOptions(o, content(), 'ai') }, null);
+  },
+);
+
 withSaveOptions(addDuelOptions(program.command('watch').description('watch the AI play the hero in the terminal'))).action(
   (o: DuelOptions & { saves: string; save: boolean }) => startTui('watch', o),
 );
@@ -268,7 +282,8 @@ program
 
 async function main(): Promise<void> {
   try {
-    await program.parseAsync(process.argv);
+    // "arena" alone (so "npm start") opens the menu; options without a command still play at once.
+    await program.parseAsync(process.argv.length <= 2 ? [...process.argv, 'menu'] : process.argv);
   } catch (e) {
     // Commander has printed its own message (unknown option, missing argument, help, version).
     if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);

@@ -1,16 +1,42 @@
 import { randomInt } from 'node:crypto';
 import blessed from 'blessed';
 import type { Content } from '../content/index.js';
+import type { DuelSetup } from '../game/duel.js';
 import { BrowserScreen } from './browser.js';
 import { Canvas } from './canvas.js';
 import { DuelScreen } from './duel-screen.js';
-import { makePalette } from './palette.js';
+import { LabScreen } from './lab.js';
+import { MenuScreen } from './menu.js';
+import { type Palette, makePalette } from './palette.js';
 import type { Screen } from './screen.js';
 import type { Session, SessionEnv, SessionStart } from './session.js';
 import { MIN_COLS, MIN_ROWS, type TerminalStreams, createScreen } from './terminal.js';
 
-/** What the app opens with: a duel (new, carried on or played back) or the saves browser. */
-export type AppStart = { readonly kind: 'session'; readonly start: SessionStart } | { readonly kind: 'browser' };
+/** What the app opens with: a duel (new, carried on or played back), the saves browser, the start menu or the fight lab. */
+export type AppStart =
+  | { readonly kind: 'session'; readonly start: SessionStart }
+  | { readonly kind: 'browser' }
+  | { readonly kind: 'menu' }
+  | { readonly kind: 'lab'; readonly setup: DuelSetup };
+
+function firstScreen(start: AppStart, env: SessionEnv & { force?: boolean }, palette: Palette): Screen {
+  switch (start.kind) {
+    case 'browser':
+      return new BrowserScreen(env, palette);
+    case 'menu':
+      return new MenuScreen(env, palette);
+    case 'lab':
+      return new LabScreen(start.setup, env, palette);
+    case 'session':
+      return new DuelScreen(start.start, env, palette);
+  }
+}
+
+/** The replays written by the duels the first screen started (itself, or from the menu). */
+function replaysOf(first: Screen): string[] {
+  if (first instanceof DuelScreen) return first.session.replayPaths;
+  return first instanceof MenuScreen ? first.replayPaths : [];
+}
 
 export interface AppOptions {
   readonly start: AppStart;
@@ -48,7 +74,7 @@ export function createApp(streams: TerminalStreams, o: AppOptions): App {
     ...(o.force ? { force: true } : {}),
   };
   const palette = makePalette(o.colour ?? !process.env['NO_COLOR']);
-  const first: Screen = o.start.kind === 'browser' ? new BrowserScreen(env, palette) : new DuelScreen(o.start.start, env, palette);
+  const first = firstScreen(o.start, env, palette);
   const stack: Screen[] = [first];
   const top = (): Screen => stack[stack.length - 1] as Screen;
 
@@ -169,7 +195,7 @@ export async function runTerminalApp(o: AppOptions): Promise<number> {
   process.on('unhandledRejection', onCrash);
   const first = app.current;
   const code = await app.done;
-  const written = first instanceof DuelScreen ? first.session.replayPaths : [];
+  const written = replaysOf(first);
   if (written.length) process.stdout.write(`replay${written.length > 1 ? 's' : ''} saved: ${written.join(', ')}\n`);
   return code;
 }

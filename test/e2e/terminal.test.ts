@@ -120,14 +120,40 @@ describe('the built program in a real terminal', () => {
     expect(after).toBeGreaterThan(before);
   });
 
-  it('starts with npm start (the README command) and quits with Ctrl-C', async () => {
+  it('starts with npm start (the README command): the menu, then a duel from it, and quits with Ctrl-C', async () => {
     const saves = mkdtempSync(join(tmpdir(), 'arena-e2e-'));
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const r = launch(npm, ['start', '--silent', '--', '--seed', '5', '--saves', saves]);
-    await waitFor('the first frame', () => r.screen().includes('seed 5'), 20_000);
+    // "menu" is what npm start opens with no arguments; naming it here lets the test choose the saves folder.
+    const r = launch(npm, ['start', '--silent', '--', 'menu', '--saves', saves]);
+    await waitFor('the menu', () => r.screen().includes('choose a duel') && r.screen().includes('Start'), 20_000);
+    // The seed field: Enter edits it, then End and Enter start the duel.
+    r.type('\x1b[F');
+    r.type('k');
+    await waitFor('the seed field', () => /▸ seed/.test(r.screen()));
+    r.type('\r');
+    r.type('5\r');
+    await waitFor('the seed typed', () => /seed +5/.test(r.screen()));
+    r.type('\x1b[F');
+    r.type('\r');
+    await waitFor('the duel', () => r.screen().includes('seed 5'));
+    expect(r.screen()).toContain('@');
     r.type('\x03');
     expect(await r.exit).toBe(0);
     expect(r.term.buffer.active.type).toBe('normal');
+    expect(readdirSync(saves).sort()).toEqual([expect.stringMatching(/seed-5\.jsonl$/), 'last-setup.json']);
+  });
+
+  it('opens the menu when run with no arguments at all, and flags alone still start a duel at once', async () => {
+    const menu = launch(process.execPath, [BIN]);
+    await waitFor('the menu', () => menu.screen().includes('choose a duel'));
+    menu.type('q');
+    expect(await menu.exit).toBe(0);
+    expect(menu.term.buffer.active.type).toBe('normal');
+    menu.term.dispose();
+    const duel = launch(process.execPath, [BIN, '--seed', '6', '--no-save']);
+    await waitFor('the duel', () => duel.screen().includes('seed 6'));
+    duel.type('\x03');
+    expect(await duel.exit).toBe(0);
   });
 
   it('watches an AI duel, pauses and steps', async () => {

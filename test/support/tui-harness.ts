@@ -54,7 +54,7 @@ export function defaultSetup(over: Partial<DuelSetup> = {}): DuelSetup {
 
 /** Starts the real app on fake streams, piping its output into a headless xterm. */
 export async function startHarness(
-  opts: { mode?: 'play' | 'watch'; setup?: Partial<DuelSetup>; save?: boolean; start?: AppStart; savesDir?: string } = {},
+  opts: { mode?: 'play' | 'watch'; setup?: Partial<DuelSetup>; save?: boolean; start?: AppStart; savesDir?: string; colour?: boolean } = {},
 ): Promise<Harness> {
   const mode = opts.mode ?? 'play';
   const input = new PassThrough();
@@ -72,7 +72,7 @@ export async function startHarness(
       savesDir: opts.save === false ? null : (opts.savesDir ?? savesDir),
       program: 'test',
       autoplay: false,
-      colour: true,
+      colour: opts.colour ?? true,
       now: () => new Date('2026-01-02T03:04:05Z'),
       freshSeed: () => `fresh-${++seeds}`,
     },
