@@ -25,7 +25,8 @@ function content(): Content {
 }
 
 function fail(message: string, code = 2): never {
-  process.stderr.write(`arena: ${printable(message)}\n`);
+  // Our own messages may run over several lines; anything else unprintable is shown escaped.
+  process.stderr.write(`arena: ${message.split('\n').map(printable).join('\n')}\n`);
   process.exit(code);
 }
 
@@ -46,10 +47,12 @@ async function runTui(start: AppStart, savesDir: string | null, force = false): 
   process.exit(code);
 }
 
-async function startTui(mode: 'play' | 'watch', o: DuelOptions & { saves: string; save: boolean }): Promise<void> {
+async function startTui(mode: 'play' | 'watch', o: DuelOptions & { saves: string; save: boolean; bestOf?: string }): Promise<void> {
+  const rounds = o.bestOf === undefined ? 1 : /^\d+$/.test(o.bestOf) ? Number(o.bestOf) : NaN;
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 99) throw new UsageError(`--best-of: must be a whole number from 1 to 99 (got "${o.bestOf}")`);
   needTerminal(mode);
   const setup = setupFromOptions(o, content(), mode === 'play' ? 'player' : 'ai');
-  await runTui({ kind: 'session', start: { kind: 'new', mode, setup } }, o.save ? o.saves : null);
+  await runTui({ kind: 'session', start: { kind: 'new', mode, setup, ...(rounds > 1 ? { rounds } : {}) } }, o.save ? o.saves : null);
 }
 
 const program = new Command();
@@ -82,9 +85,9 @@ addDuelOptions(program.command('lab').description('the fight lab: both fighters\
   },
 );
 
-withSaveOptions(addDuelOptions(program.command('watch').description('watch the AI play the hero in the terminal'))).action(
-  (o: DuelOptions & { saves: string; save: boolean }) => startTui('watch', o),
-);
+withSaveOptions(addDuelOptions(program.command('watch').description('watch the AI play the hero in the terminal')))
+  .option('--best-of <n>', 'a match of up to N rounds (each its own seed and replay), alternating who wins ties for the move; it ends once a side has a majority')
+  .action((o: DuelOptions & { saves: string; save: boolean; bestOf?: string }) => startTui('watch', o));
 
 withSaveOptions(addDuelOptions(program.command('duel').description('play a duel AI against AI without a screen; print the outcome and the full trace')))
   .option('--json', 'print JSON instead of text')

@@ -22,6 +22,7 @@ export interface DuelOptions {
   statSystem?: string;
   form?: string;
   foeState?: string;
+  firstMover?: string;
   maxTurns: string;
 }
 
@@ -43,6 +44,7 @@ export function addDuelOptions(c: Cmd): Cmd {
     .option('--stat-system <system>', 'crawl-4.0b20: "new" (the default, as vanilla Crawl) or "classic" (AX-Crawl\'s option)')
     .option('--form <id>', 'crawl-4.0b20: the hero\'s transformation, or "none" (overrides the preset)')
     .addOption(new Option('--foe-state <state>', 'how the foe starts').choices(['sleeping', 'wandering', 'hunting']))
+    .addOption(new Option('--first-mover <who>', 'who wins a tie for the move (the hero by default)').choices(['hero', 'foe']))
     .option('--max-turns <n>', 'game turns before the duel is a draw', String(DEFAULT_MAX_TURNS));
 }
 
@@ -101,6 +103,7 @@ export function setupFromOptions(o: DuelOptions, content: Content, heroControl: 
     heroControl,
     maxTurns,
     ...(o.foeState ? { foeState: o.foeState as AiMode } : {}),
+    ...(o.firstMover === 'foe' ? { firstMover: 'foe' as const } : {}),
   };
   // Build the fighters once so bad levels or weapons are reported before anything starts.
   try {

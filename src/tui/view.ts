@@ -6,6 +6,7 @@ import { TERRAIN_INFO, Terrain } from '../world/terrain.js';
 import { type Canvas, wrap } from './canvas.js';
 import { FLAG_BOLD, FLAG_INVERSE, type Palette } from './palette.js';
 import { type Theme, themeFor } from './theme.js';
+import { drawBox } from './widgets.js';
 import { type HelpScreen, KEY_HELP, type OddsBothWays, type Session, matchDecided, matchTally } from './session.js';
 
 /** Screen layout for 80x24: the map top left, fighters and the rules pane on the right. */
@@ -382,22 +383,7 @@ export class View {
   }
 
   private box(c: Canvas, x: number, y: number, w: number, h: number, title: string): void {
-    const P = this.pal;
-    const a = P.attr('white', 'black');
-    c.fill(x, y, w, h, a);
-    for (let i = 0; i < w; i++) {
-      c.put(x + i, y, '─', a);
-      c.put(x + i, y + h - 1, '─', a);
-    }
-    for (let j = 0; j < h; j++) {
-      c.put(x, y + j, '│', a);
-      c.put(x + w - 1, y + j, '│', a);
-    }
-    c.put(x, y, '┌', a);
-    c.put(x + w - 1, y, '┐', a);
-    c.put(x, y + h - 1, '└', a);
-    c.put(x + w - 1, y + h - 1, '┘', a);
-    c.text(x + 2, y, ` ${title} `, P.attr('yellow', 'black', FLAG_BOLD), w - 4);
+    drawBox(c, this.pal, x, y, w, h, title);
   }
 
   /** Which keys the help screen lists: those of the screen it was opened from. */

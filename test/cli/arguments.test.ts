@@ -124,6 +124,16 @@ describe('arena duel option checks (in-process)', () => {
       maxTurns: 77,
       foeState: 'sleeping',
     });
+    expect(setupFromOptions(options(['--first-mover', 'foe']), content, 'ai').firstMover).toBe('foe');
+    expect('firstMover' in setupFromOptions(options(['--first-mover', 'hero']), content, 'ai')).toBe(false);
+  });
+});
+
+describe('arena watch --best-of', () => {
+  it.each([['0'], ['100'], ['three'], ['2.5']])('refuses %s in one line naming the option and the range, before asking for a terminal', async (n) => {
+    const r = await arena(['watch', '--best-of', n, '--no-save']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`arena: --best-of: must be a whole number from 1 to 99 (got "${n}")\n`);
   });
 });
 
