@@ -33,10 +33,11 @@ afterEach(() => {
   running = undefined;
 });
 
-function launch(file: string, args: string[]): Running {
+function launch(file: string, args: string[], extraEnv: Record<string, string> = {}): Running {
   const term = new Terminal({ cols: 80, rows: 24, allowProposedApi: true });
   const env = { ...process.env, TERM: 'xterm-256color' } as Record<string, string>;
   delete env['NO_COLOR'];
+  Object.assign(env, extraEnv);
   const proc = pty.spawn(file, args, { name: 'xterm-256color', cols: 80, rows: 24, cwd: ROOT, env });
   proc.onData((d) => term.write(d));
   const exit = new Promise<number>((r) => proc.onExit((e) => r(e.exitCode)));
@@ -164,6 +165,68 @@ describe('the built program in a real terminal', () => {
     r.type('Q');
     await waitFor('the quit question', () => r.screen().includes('Quit?'));
     r.type('y');
+    expect(await r.exit).toBe(0);
+  });
+
+  it('plays a replay back: steps, seeks, opens the message log and an explanation, leaves cleanly', async () => {
+    const file = join(ROOT, 'test/replays/pixel-dungeon-warrior-gnoll-scout.jsonl');
+    const r = launch(process.execPath, [BIN, 'replay', file, '--saves', mkdtempSync(join(tmpdir(), 'arena-e2e-'))]);
+    await waitFor('the replay', () => /Replay of (\d+) turns/.test(r.screen()));
+    const turns = Number(/Replay of (\d+) turns/.exec(r.screen())?.[1]);
+    expect(r.screen()).toContain(`${turns}/${turns}`);
+    r.type('<');
+    await waitFor('the start', () => r.screen().includes(`0/${turns}`));
+    r.type('...');
+    await waitFor('three turns in', () => r.screen().includes(`3/${turns}`));
+    r.type('d');
+    await waitFor('the full formulas', () => r.screen().includes('Rules · formulas'));
+    // The last turns hold the fighting: their messages have explanations behind them.
+    r.type('>');
+    await waitFor('the end', () => r.screen().includes(`${turns}/${turns}`));
+    r.type('m');
+    await waitFor('the message log', () => r.screen().includes('Message log'));
+    r.type('\r');
+    await waitFor('an explanation', () => /Turn \d+:/.test(r.screen()));
+    r.type('\x1b');
+    await waitFor('the list again', () => r.screen().includes('Message log'));
+    r.type('\x1b');
+    await waitFor('back to the replay', () => !r.screen().includes('Message log'));
+    r.type('q');
+    expect(await r.exit).toBe(0);
+    expect(r.term.buffer.active.type).toBe('normal');
+  });
+
+  it('watches a best-of-3 match to its end at full speed; every round is a replay that verifies', async () => {
+    const saves = mkdtempSync(join(tmpdir(), 'arena-e2e-'));
+    const r = launch(process.execPath, [BIN, 'watch', '--seed', '4', '--best-of', '3', '--foe', 'rat', '--arena', 'pit', '--foe-state', 'hunting', '--saves', saves]);
+    await waitFor('round 1', () => r.screen().includes('round 1/3'));
+    r.type('++++++');
+    await waitFor('the end of the match', () => r.screen().includes('Match over'), 60_000);
+    const tally = /hero (\d+) · foe (\d+) · draws (\d+)/.exec(r.screen());
+    expect(tally).not.toBeNull();
+    const played = Number(tally![1]) + Number(tally![2]) + Number(tally![3]);
+    r.type('q');
+    expect(await r.exit).toBe(0);
+    const files = readdirSync(saves).filter((f) => f.endsWith('.jsonl'));
+    expect(files).toHaveLength(played);
+    const out = execFileSync(process.execPath, [BIN, 'verify', ...files.map((f) => join(saves, f))], { encoding: 'utf8' });
+    expect(out.trim().split('\n').every((l) => l.startsWith('ok '))).toBe(true);
+  });
+
+  it('draws no colour at all under NO_COLOR', async () => {
+    const r = launch(process.execPath, [BIN, 'play', '--seed', '8', '--arena', 'pit', '--no-save'], { NO_COLOR: '1' });
+    await waitFor('the first frame', () => r.screen().includes('seed 8'));
+    const buf = r.term.buffer.active;
+    const cell = buf.getNullCell();
+    let coloured = 0;
+    for (let y = 0; y < r.term.rows; y++) {
+      for (let x = 0; x < r.term.cols; x++) {
+        buf.getLine(y)?.getCell(x, cell);
+        if (!cell.isFgDefault() || !cell.isBgDefault()) coloured++;
+      }
+    }
+    expect(coloured).toBe(0);
+    r.type('\x03');
     expect(await r.exit).toBe(0);
   });
 
