@@ -450,7 +450,7 @@ export class MenuScreen implements Screen {
     const r = this.ruleset();
     const label = (y: number, name: string, text: string) => {
       c.text(1, y, name, P.attr('cyan', 'default', FLAG_BOLD), 9);
-      c.text(10, y, text, P.attr('grey'), 70);
+      c.text(10, y, clip(text, 70), P.attr('grey'), 70);
     };
     if (this.choice.mode === 'replay') {
       label(18, 'replay', 'Start opens the saves browser: every recorded duel, to replay, resume, verify or delete.');
@@ -462,4 +462,11 @@ export class MenuScreen implements Screen {
     const foe = r.catalog().find((e) => e.id === this.choice.foe);
     label(20, 'foe', `${foe?.name ?? ''}: ${foe?.description ?? ''}`);
   }
+}
+
+/** Text cut to `width` at a word, with an ellipsis when anything was left out. */
+function clip(text: string, width: number): string {
+  if (text.length <= width) return text;
+  const cut = text.lastIndexOf(' ', width - 1);
+  return `${text.slice(0, cut > width / 2 ? cut : width - 1).replace(/[ ,.;:]+$/, '')}…`;
 }
