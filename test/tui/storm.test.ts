@@ -84,9 +84,17 @@ describe('a storm of random keys on every other screen', () => {
       h = await startHarness({ start: screen.start(), ...(screen.savesDir ? { savesDir: screen.savesDir() } : {}) });
       let quit = false;
       void h.app.done.then(() => (quit = true));
-      for (const k of keys) {
+      for (const [i, k] of keys.entries()) {
         if (quit) break;
         await h.press(k);
+        // Now and then the terminal shrinks below 80x24 (keys are ignored) and grows back.
+        if (i % 300 === 150) {
+          await h.resize(70, 20);
+          expect(h.lines().join(' ')).toContain('Terminal too small');
+          await h.press(k);
+          await h.resize(100, 30);
+          await h.resize(80, 24);
+        }
         // Let time pass now and then, as the timer would.
         if (k === '.' && !quit) {
           h.app.current.tick();
