@@ -211,7 +211,7 @@ export class View {
     }
     const tone = (p: number) => (p >= 0.6 ? 'bright-green' : p <= 0.4 ? 'bright-red' : 'white');
     const parts: [string, string][] = [['Luck ', 'grey']];
-    (['you', 'foe'] as const).forEach((who, i) => {
+    [s.mode === 'play' ? 'you' : 'hero', 'foe'].forEach((who, i) => {
       const side = r.sides[i as 0 | 1];
       if (i > 0) parts.push([' · ', 'dark-grey']);
       parts.push([`${who} `, 'grey'], [side.attacks > 0 ? luckPercent(side.percentile) : '--', side.attacks > 0 ? tone(side.percentile) : 'dark-grey']);
@@ -523,6 +523,11 @@ export class View {
     const m = s.match;
     const replay = s.replayPath ? `replay: ${s.replayPath.split('/').slice(-1)[0] ?? ''}` : 'not recorded';
     const lines = [o?.reason ?? '', `after ${s.duel.turn} turns (${s.duel.gameTurns.toFixed(1)} game turns)`, replay];
+    const luck = s.luck();
+    if (luck) {
+      const side = (i: 0 | 1) => (luck.sides[i].attacks > 0 ? luckPercent(luck.sides[i].percentile) : '--');
+      lines.push(`luck: ${s.mode === 'play' ? 'you' : 'hero'} ${side(0)}, foe ${side(1)} (m: in words)`);
+    }
     let keys: string[];
     if (m) {
       const t = matchTally(m);
