@@ -111,7 +111,7 @@ export function heroSheet(rs: Ruleset, f: FighterView, edition: Edition, now: nu
 }
 
 /** One side's attacks with the exact odds, and the best damage it expects a turn. */
-function attackLines(rs: Ruleset, a: FighterView, d: FighterView, ctx: AttackContext, speed: Fraction, brief: boolean): { lines: string[]; best: Fraction; label: string } {
+function attackLines(rs: Ruleset, a: FighterView, d: FighterView, ctx: AttackContext, brief: boolean): { lines: string[]; best: Fraction; label: string } {
   const lines: string[] = [];
   let best = Fraction.ZERO;
   let label = '';
@@ -122,7 +122,8 @@ function attackLines(rs: Ruleset, a: FighterView, d: FighterView, ctx: AttackCon
       continue;
     }
     const p = rs.previewAttack(a, d, o, ctx);
-    const perTurn = p.perTurn.mul(speed);
+    // Attacks a turn at the attacker's speed, as the ruleset counts them.
+    const perTurn = p.perTurn;
     const expected = p.expected.mul(perTurn);
     if (label === '' || expected.compare(best) > 0) {
       best = expected;
@@ -151,8 +152,6 @@ export interface RecallParts {
   readonly about: readonly RecallSection[];
   /** The subject's attacks blow by blow; the previews then give only the totals. */
   readonly blows?: readonly string[];
-  /** Actions a turn for each fighter, when its previews count per action (Angband's monster speed); 1 otherwise. */
-  readonly speed?: (f: FighterView) => Fraction;
 }
 
 /**
@@ -162,10 +161,9 @@ export interface RecallParts {
  */
 export function recallPage(rs: Ruleset, subject: FighterView, observer: FighterView, edition: Edition, now: number, where: RecallWhere, parts: RecallParts): RecallSection[] {
   if (subject.id === observer.id || subject.fighter.kind === 'hero') return [...parts.about];
-  const speed = parts.speed ?? (() => Fraction.ONE);
   const blows = parts.blows ?? [];
-  const theirs = attackLines(rs, subject, observer, recallContext(edition, now, where.distance, rs.canSee?.(subject, observer) ?? true), speed(subject), blows.length > 0);
-  const mine = attackLines(rs, observer, subject, recallContext(edition, now, where.distance, where.visible), speed(observer), false);
+  const theirs = attackLines(rs, subject, observer, recallContext(edition, now, where.distance, rs.canSee?.(subject, observer) ?? true), blows.length > 0);
+  const mine = attackLines(rs, observer, subject, recallContext(edition, now, where.distance, where.visible), false);
   return [
     ...parts.about,
     section('Its attacks against you', [...blows, ...theirs.lines]),

@@ -1,9 +1,10 @@
+import { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import { parseDice } from '../../core/dice.js';
 import type { Tracer } from '../../core/trace.js';
 import { angbandDistance } from '../../world/angband-path.js';
 import { type ItemStack, type Status, stackFromKey, stackKey } from '../../world/components.js';
-import { PREVIEW_TRACER, capitalise, numberOption, stringOption } from '../common.js';
+import { type AttackBranch, PREVIEW_TRACER, attacksLaw, capitalise, missOrHit, numberOption, stringOption } from '../common.js';
 import type { Edition } from '../edition.js';
 import { nameOf, possessive, subjectOf, verb } from '../names.js';
 import type {
@@ -27,6 +28,7 @@ import {
   type MissilePlan,
   type Target,
   blowOdds,
+  damageLaw,
   missileDistances,
   missileOdds,
   monsterTarget,
@@ -417,13 +419,14 @@ export function createAngband(tables: AngTables): Ruleset {
     },
 
     resolveAttack(t, attacker, defender, option, ctx): AttackOutcome {
-      if (monsterRules(attacker)) return monsterMelee(t, attacker, defender);
+      if (monsterRules(attacker)) return monsterMelee(t, attacker, defender, ctx);
       if (option.kind === 'melee') return heroMelee(t, attacker, defender, ctx);
       return heroMissile(t, attacker, defender, option, ctx);
     },
 
     previewAttack(attacker, defender, option, ctx): AttackPreview {
-      const perTurn = (cost: number) => Fraction.of(ACTION, cost);
+      // Attacks a normal-speed game turn: actions at this fighter's speed (a hero's is normal), each costing `cost`.
+      const perTurn = (cost: number) => Fraction.of(ACTION, cost).mul(actionsPerTurn(monsterRules(attacker)?.speed ?? 110));
       if (monsterRules(attacker)) {
         const m = monsterOf(attacker);
         const blows = monsterBlows(attacker, defender);
@@ -634,8 +637,7 @@ export function createAngband(tables: AngTables): Ruleset {
         ? heroSheet(ruleset, subject, edition, now, { level: h.level, gear: angGear(c), more: angHeroLines(c, edition) })
         : angMonsterSection(ruleset, monsterOf(subject), subject, observer, edition, now, where, r?.speed ?? 110, r?.csleep ?? 0);
       const blows = r && heroRules(observer) ? angBlowLines(monsterBlows(subject, observer), monsterOf(subject), characterOf(observer)) : [];
-      const speed = (f: FighterView) => actionsPerTurn(monsterRules(f)?.speed ?? 110);
-      return recallPage(ruleset, subject, observer, edition, now, where, { about: [about], blows, speed });
+      return recallPage(ruleset, subject, observer, edition, now, where, { about: [about], blows });
     },
   };
 
@@ -653,7 +655,8 @@ export function createAngband(tables: AngTables): Ruleset {
         t.rule(SECTION_CONDITIONS, 'Fear');
         t.note('afraid: the bump wakes the monster but no blow is struck (the turn is spent)');
       }
-      return { hit: false, damage: 0, effects, cost: ACTION, summary: `${subjectOf(a)} ${verb(a, 'are', 'is')} too afraid to attack ${whom}!`, odds: Fraction.ONE };
+      const luck = ctx.luck ? { luck: { law: Distribution.constant(0), dealt: 0 } } : {};
+      return { hit: false, damage: 0, effects, cost: ACTION, summary: `${subjectOf(a)} ${verb(a, 'are', 'is')} too afraid to attack ${whom}!`, odds: Fraction.ONE, ...luck };
     }
     const plan: MeleePlan = planMelee(t, c, targetOf(d, ctx.visible), ctx.edition);
     const odds = blowOdds(plan);
@@ -681,7 +684,20 @@ export function createAngband(tables: AngTables): Ruleset {
       hits === 0
         ? `${subjectOf(a)} ${verb(a, 'miss', 'misses')} ${whom}${unseen}${swung > 1 ? ` with all ${swung} blows` : ''}.`
         : `${subjectOf(a)} ${verb(a, 'hit')} ${whom}${unseen} ${hits === 1 && swung === 1 ? '' : `${hits} of ${swung} blows `}for ${total}${critText}.`;
-    return { hit: hits > 0, damage: total, effects, cost: ACTION, summary, odds: p };
+    return { hit: hits > 0, damage: total, effects, cost: ACTION, summary, odds: p, ...(ctx.luck ? { luck: { law: roundLuckLaw(plan, d.body.hp), dealt: total } } : {}) };
+  }
+
+  /**
+   * The luck meter's law of a round of blows: the blows stop once the monster's hit points are
+   * below 0, so near its death the round is summed blow by blow; otherwise it is `roundLaw`.
+   */
+  function roundLuckLaw(plan: MeleePlan, hp: number): Distribution {
+    const blows = plan.blows.blows;
+    const one = damageLaw(plan.damage);
+    if ((blows - 1) * one.max <= hp) return roundLaw(plan);
+    const hit = blowOdds(plan).hit;
+    const ways: AttackBranch[] = [{ p: hit.complement(), damage: Distribution.constant(0) }, { p: hit, damage: one }];
+    return attacksLaw(blows, () => ways, (total) => hp - total >= 0);
   }
 
   function heroMissile(t: Tracer, a: FighterView, d: FighterView, option: AttackOption, ctx: AttackContext): AttackOutcome {
@@ -700,11 +716,12 @@ export function createAngband(tables: AngTables): Ruleset {
     const whom = nameOf(d);
     const critText = r.crit ? ` (${r.crit} critical)` : '';
     const summary = r.hit ? `The ${name} hits ${whom} for ${r.damage}${critText}.` : `The ${name} misses ${whom}.`;
-    return { hit: r.hit, damage: r.damage, effects, cost: attackCost(a, option, ctx.edition), summary, odds: p };
+    const luck = ctx.luck ? { luck: { law: missOrHit(o.hit, o.damage), dealt: r.hit ? r.damage : 0 } } : {};
+    return { hit: r.hit, damage: r.damage, effects, cost: attackCost(a, option, ctx.edition), summary, odds: p, ...luck };
   }
 
   /** A monster's blows against the hero (melee1.c make_attack_normal). */
-  function monsterMelee(t: Tracer, a: FighterView, d: FighterView): AttackOutcome {
+  function monsterMelee(t: Tracer, a: FighterView, d: FighterView, ctx: AttackContext): AttackOutcome {
     const m = monsterOf(a);
     const c = characterOf(d);
     const ac = armourClass(c).total.num;
@@ -831,17 +848,57 @@ export function createAngband(tables: AngTables): Ruleset {
       hits === 0
         ? `${subjectOf(a)} misses ${whom}${swung > 1 ? ` with all ${swung} blows` : ''}.`
         : `${subjectOf(a)} hits ${whom} ${hits === 1 && swung === 1 ? '' : `${hits} of ${swung} blows `}for ${total}${extra}.`;
-    return { hit: hits > 0, damage: total, effects, cost: ACTION, summary, odds: p };
+    const luck = ctx.luck ? { luck: { law: monsterLuckLaw(a, d), dealt: total } } : {};
+    return { hit: hits > 0, damage: total, effects, cost: ACTION, summary, odds: p, ...luck };
+  }
+
+  /**
+   * The luck meter's law of a monster's blows: each blow's chance to land and its damage after
+   * armour and resistances (`blowsAgainst`), the blows stopping once the hero's hit points are
+   * below 0. An acid blow also meets the armour in one of six slots at random, which halves it
+   * (rounding up) and wears that piece down by 1; the state counts each slot's wear, so a piece
+   * worn to nothing by an earlier blow of the round takes no more acid, as in the game.
+   */
+  function monsterLuckLaw(a: FighterView, d: FighterView): Distribution {
+    const gear = heroRules(d)?.gear as GearData;
+    const slots = ([1, 2, 3, 4, 5, 6] as const).map((slot) => {
+      const st = slotArmour(gear, slot);
+      const def = st ? cat.item(st.item) : undefined;
+      return st && def?.kind === 'armour' ? { ac: def.def.ac + def.def.toAc + (st.magic?.toAc ?? 0), ignores: def.def.ignoreAcid === true } : null;
+    });
+    const blows = monsterBlows(a, d);
+    const none = Distribution.constant(0);
+    const ways = (i: number, state: number): AttackBranch[] => {
+      const b = blows[i] as BlowOdds;
+      const out: AttackBranch[] = [{ p: b.hit.complement(), damage: none }];
+      const damage = b.damage ?? none;
+      if (b.blow.effect !== 'acid') return [...out, { p: b.hit, damage }];
+      const halved = damage.map((x) => Math.trunc((x + 1) / 2));
+      const sixth = b.hit.mul(Fraction.of(1, 6));
+      slots.forEach((sl, k) => {
+        const worn = Math.trunc(state / 8 ** k) % 8;
+        if (!sl || sl.ac - (sl.ignores ? 0 : worn) <= 0) out.push({ p: sixth, damage });
+        else out.push({ p: sixth, damage: halved, state: sl.ignores ? state : state + 8 ** k });
+      });
+      return out;
+    };
+    const hp = d.body.hp;
+    return attacksLaw(blows.length, ways, (total) => hp - total >= 0);
+  }
+
+  /** The armour worn in an acid slot, 1 to 6: body, shield, cloak, gloves, helm, boots. */
+  function slotArmour(gear: GearData | MutableGear, slot: number): ItemStack | undefined {
+    const order = ['body', 'shield', 'cloak', 'gloves', 'helm', 'boots'] as const;
+    const want = order[slot - 1];
+    return (want === 'body' ? gear.body : want === 'shield' ? gear.shield : gear.worn.find((w) => {
+      const d = cat.items.get(w.item);
+      return d?.kind === 'armour' && d.def.slot === want;
+    })) ?? undefined;
   }
 
   /** Acid on a random armour slot: the item loses 1 to-AC unless it ignores acid. */
   function acidOnArmour(gear: MutableGear, slot: number): { name: string; damaged: boolean } | null {
-    const order = ['body', 'shield', 'cloak', 'gloves', 'helm', 'boots'] as const;
-    const want = order[slot - 1];
-    const st = want === 'body' ? gear.body : want === 'shield' ? gear.shield : gear.worn.find((w) => {
-      const d = cat.items.get(w.item);
-      return d?.kind === 'armour' && d.def.slot === want;
-    });
+    const st = slotArmour(gear, slot);
     if (!st) return null;
     const d = cat.item(st.item);
     if (d.kind !== 'armour') return null;

@@ -8,6 +8,7 @@ import { type Die, type Step, NO_DIE, die, runSteps, step, stepsLaw } from './pi
 import { chance, coin, div, oneIn, r2, r2Law } from './random.js';
 import { type MonsterShield, monsterBlockChance, rollMonsterBlock } from '../stonesoup052/defence.js';
 import { ssEffects } from '../stonesoup052/body.js';
+import { attacksLaw } from '../common.js';
 
 /**
  * The second (unarmed) attacks (seed 2.4, 3.3, 4.2; fight.cc you_attack after the main blow):
@@ -524,6 +525,37 @@ export function auxOdds(p: AuxPlan, gate: boolean, events: readonly AuxEvent[], 
     total = total.add(q);
   }
   return total;
+}
+
+/**
+ * The exact law of the second attacks' total damage given the gate (the luck meter): the chosen
+ * kind summed over, each kind made, blocked, missed or hitting as `auxOdds` weighs it, the blocks
+ * raising the pierce, and the attacks stopping once the monster is dead. The monster has `hpLeft`
+ * (at least 1) after the main attack.
+ */
+export function auxDamageTotalLaw(p: AuxPlan, gate: boolean, hpLeft: number, blocks = 0): Distribution {
+  const paths: { kind: AuxKind | null; p: Fraction }[] = gate ? choices(p) : [{ kind: null, p: Fraction.ONE }];
+  const none = Distribution.constant(0);
+  return mixture(
+    paths.map((path) => ({
+      weight: path.p,
+      dist: attacksLaw(
+        p.kinds.length,
+        (i, made) => {
+          const k = p.kinds[i] as AuxKindPlan;
+          const f = fireChance(p, k, path.kind);
+          const hb = auxHitAndBlock(p, k, blocks + made);
+          return [
+            { p: f.complement(), damage: none },
+            { p: f.mul(hb.blocked), damage: none, state: made + 1 },
+            { p: f.mul(hb.hit.add(hb.blocked).complement()), damage: none },
+            { p: f.mul(hb.hit), damage: auxDamageLaw(p, k) },
+          ];
+        },
+        (total) => hpLeft - total > 0,
+      ),
+    })),
+  );
 }
 
 /** Expected second-attack damage given the gate (for previews; a kill stopping the loop, and blocks raising the pierce, are left out). */

@@ -1,10 +1,10 @@
-import { Distribution } from '../../core/distribution.js';
+import { Distribution, mixture } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Edition } from '../edition.js';
 import type { Tracer } from '../../core/trace.js';
 import { type Status, stackKey } from '../../world/components.js';
 import { Terrain } from '../../world/terrain.js';
-import { numberOption, stringOption } from '../common.js';
+import { type AttackBranch, attacksLaw, numberOption, stringOption } from '../common.js';
 import { isYou, nameOf, possessive, subjectOf, verb } from '../names.js';
 import type {
   AiProfile,
@@ -21,7 +21,7 @@ import type {
   NoticeResult,
   Ruleset,
 } from '../ruleset.js';
-import { SECTION_AUX, auxOdds, rollAux } from './aux.js';
+import { SECTION_AUX, auxDamageTotalLaw, auxOdds, rollAux } from './aux.js';
 import { CrCatalogue, type HeroSheet, weaponName } from './catalogue.js';
 import { heroProblem } from './checks.js';
 import {
@@ -67,6 +67,7 @@ import {
   SECTION_TIME,
   SECTION_TO_HIT,
   attackTime,
+  brandDamageLaw,
   fumbleChance,
   rollBrand,
   rollDamage,
@@ -95,6 +96,7 @@ import {
   rollMonsterAttack,
   rollSpecial,
   sequenceMean,
+  withSpecialLaw,
 } from './monster-melee.js';
 import { coin, div, drr, drrLaw, oneIn, r2 } from './random.js';
 import type { CrFormId, CrMonster, CrTables } from './types.js';
@@ -1006,7 +1008,8 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       if (lost) {
         const p = fumbleChance(plan.fumbleDex);
         if (t.recording) t.odds('P(fumble)', p.num, p.den);
-        return { hit: false, damage: 0, effects: [{ kind: 'rules', target: a.id, patch: { hunger: r.hunger } }], cost: aTime * K, summary: `Unstable footing causes ${nameOf(a)} to fumble the attack.`, odds: p };
+        const luck = ctx.luck ? { luck: { law: heroLuckLaw(laws, d.body.hp, monsterRules(d)?.blocks ?? 0, ctx.edition), dealt: 0 } } : {};
+        return { hit: false, damage: 0, effects: [{ kind: 'rules', target: a.id, patch: { hunger: r.hunger } }], cost: aTime * K, summary: `Unstable footing causes ${nameOf(a)} to fumble the attack.`, odds: p, ...luck };
       }
     }
     if (t.recording) t.rule(SECTION_TO_HIT, `To-hit with ${plan.label}`);
@@ -1034,6 +1037,8 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     }
     let dmg = 0;
     let hpLeft = d.body.hp;
+    /** Every hit point this attack takes, second attacks included (the luck meter). */
+    let dealt = 0;
     const notes: string[] = [];
     let brandP = Fraction.ONE;
     if (hit && !blocked) {
@@ -1050,6 +1055,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       }
       if (dmg > 0) effects.push({ kind: 'damage', target: d.id, amount: dmg, cause: plan.label, source: a.id });
       hpLeft -= dmg;
+      dealt += dmg;
       if (hpLeft >= 1 && plan.brand) {
         const rolled = rollBrand(t, plan.brand, dmg, a.body.hp < a.body.maxHp);
         brandP = brandP.mul(rolled.p);
@@ -1066,6 +1072,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
         if (b.extra > 0) {
           effects.push({ kind: 'damage', target: d.id, amount: b.extra, cause: `${plan.label} (${plan.brand.brand})`, source: a.id });
           hpLeft -= b.extra;
+          dealt += b.extra;
         }
         if (b.poison) effects.push({ kind: 'status', target: d.id, status: { kind: 'poison', level: Math.min(4, level(d, 'poison') + 1) }, mode: 'set' });
         if (b.confuse) {
@@ -1078,6 +1085,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
           effects.push({ kind: 'max-hp', target: d.id, maxHp: newMax });
           effects.push({ kind: 'damage', target: d.id, amount: b.drain.hp, cause: 'draining', source: a.id });
           hpLeft -= b.drain.hp;
+          dealt += b.drain.hp;
           if (b.drain.hd) effects.push({ kind: 'rules', target: d.id, patch: { hd: Math.max(0, (monsterRules(d)?.hd ?? 1) - 1) } });
         }
         if (b.heal > 0) effects.push({ kind: 'heal', target: a.id, amount: b.heal, cause: 'vampiricism' });
@@ -1140,7 +1148,62 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       : hit
       ? `${stabWord}${subjectOf(a)} ${verb(a, 'hit')} ${whom}${dmg > 0 ? ` for ${dmg}` : ` but ${verb(a, 'do', 'does')} no damage`}${notes.length ? ` (${notes.join(', ')})` : ''}.${auxText}`
       : `${stabWord}${subjectOf(a)} ${verb(a, 'miss', 'misses')} ${whom}.${auxText}`;
-    return { hit: (hit && !blocked) || events.some((e) => e.hit), damage: dmg + events.reduce((n, e) => n + e.damage, 0), effects, cost: time * K, summary, odds: p };
+    dealt += events.reduce((n, e) => n + e.damage, 0);
+    const luck = ctx.luck ? { luck: { law: heroLuckLaw(laws, d.body.hp, monsterRules(d)?.blocks ?? 0, ctx.edition), dealt } } : {};
+    return { hit: (hit && !blocked) || events.some((e) => e.hit), damage: dmg + events.reduce((n, e) => n + e.damage, 0), effects, cost: time * K, summary, odds: p, ...luck };
+  }
+
+  /**
+   * The luck meter's law of a hero's whole attack: the fumble, then over the latent draws (heavy
+   * armour, the gate, the hand-and-a-half bonus) and the stab, a miss, a blocked hit or a hit
+   * for the main damage law; after a hit that leaves the monster standing, the brand's damage
+   * (`brandDamageLaw`); then, while it still stands, the second attacks' law given the gate and
+   * the blocks (`auxDamageTotalLaw`). The monster has `hp` and its shield `blocks` blocks so far.
+   */
+  function heroLuckLaw(laws: AttackLaws, hp: number, blocks: number, edition: Edition): Distribution {
+    const { plan, aux } = laws;
+    const none = Distribution.constant(0);
+    const stab = stabCategory(plan);
+    const stabP = stab.b === 0 ? Fraction.ZERO : stab.roll ? stabRollChance(plan) : Fraction.ONE;
+    const stabs: (readonly [number, Fraction])[] = stab.b === 0 ? [[0, Fraction.ONE]] : [[stab.b, stabP], [0, stabP.complement()]];
+    const fumble = plan.fumbleDex === null ? Fraction.ZERO : fumbleChance(plan.fumbleDex);
+    const auxLaws = new Map<string, Distribution>();
+    const second = (gate: boolean, left: number, past: number): Distribution => {
+      if (left < 1) return none;
+      const k = `${gate}/${left}/${past}`;
+      let law = auxLaws.get(k);
+      if (!law) auxLaws.set(k, (law = auxDamageTotalLaw(aux, gate, left, past)));
+      return law;
+    };
+    // Stone Soup's seed stabs the brand's damage too.
+    const scale = (b: number) => (x: number): number => {
+      if (!(plan.game === 'ss' && edition === 'spoiler' && b && plan.ssStab)) return x;
+      const mult = seedMultiplier(plan.ssStab.weapon, laws.character.skills.stabbing, b);
+      return Number((BigInt(x) * mult.num) / mult.den);
+    };
+    const afterHit = (d: number, b: number, gate: boolean): Distribution => {
+      const left = hp - d;
+      if (left < 1) return Distribution.constant(d);
+      if (!plan.brand) return second(gate, left, blocks).map((x) => d + x);
+      return brandDamageLaw(plan.brand, d, scale(b)).then((x) => second(gate, left - x, blocks).map((y) => d + x + y));
+    };
+    // The latent draws matter to the rest only through the gate and the bonus: their weights are summed first.
+    const parts = new Map<string, { weight: Fraction; dist: () => Distribution }>();
+    const add = (key: string, weight: Fraction, dist: () => Distribution): void => {
+      if (weight.num === 0n) return;
+      const cur = parts.get(key);
+      parts.set(key, { weight: (cur?.weight ?? Fraction.ZERO).add(weight), dist });
+    };
+    const go = fumble.complement();
+    for (const l of laws.latents) {
+      const ph = laws.hitChance(l.heavy, l.hh);
+      const pb = laws.blockedChance(l.heavy, l.hh);
+      const w = l.p.mul(go);
+      add(`miss/${l.gate}`, w.mul(ph.add(pb).complement()), () => second(l.gate, hp, blocks));
+      add(`blocked/${l.gate}`, w.mul(pb), () => second(l.gate, hp, blocks + 1));
+      for (const [b, q] of stabs) add(`hit/${l.gate}/${l.hh}/${b}`, w.mul(ph).mul(q), () => laws.damage(l.hh, b).then((d) => afterHit(d, b, l.gate)));
+    }
+    return mixture([{ weight: fumble, dist: none }, ...[...parts.values()].map((x) => ({ weight: x.weight, dist: x.dist() }))]);
   }
 
   const oddsMemo = new Map<string, Fraction>();
@@ -1163,7 +1226,8 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     if (ctx.attackerTerrain === Terrain.Water && !m.flags.includes('flies')) {
       if (t.recording) t.rule(SECTION_MONSTER, `${m.name} in the water`);
       if (oneIn(t, 4, 'splashes around: 1 in 4')) {
-        return { hit: false, damage: 0, effects: [], cost: MONSTER_ACTION, summary: `${subjectOf(a)} splashes around in the water.`, odds: Fraction.of(1, 4) };
+        const luck = ctx.luck ? { luck: { law: monsterLuckLaw(a, d, ctx), dealt: 0 } } : {};
+        return { hit: false, damage: 0, effects: [], cost: MONSTER_ACTION, summary: `${subjectOf(a)} splashes around in the water.`, odds: Fraction.of(1, 4), ...luck };
       }
       p = Fraction.of(3, 4);
     }
@@ -1245,7 +1309,64 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       hits === 0
         ? `${subjectOf(a)} ${parts.every((x) => x === 'blocked') ? `is blocked by ${nameOf(d)}` : `misses ${nameOf(d)}`}${detail}.`
         : `${subjectOf(a)} hits ${nameOf(d)}${total > 0 ? ` for ${total}` : ' but does no damage'}${detail}.`;
-    return { hit: hits > 0, damage: total, effects, cost, summary, odds: p };
+    const luck = ctx.luck ? { luck: { law: monsterLuckLaw(a, d, ctx), dealt: total } } : {};
+    return { hit: hits > 0, damage: total, effects, cost, summary, odds: p, ...luck };
+  }
+
+  /**
+   * The luck meter's law of a monster's attacks on the hero: each one blocked (the blocks raising
+   * the next one's chance to get through), missed, or landing for its damage law after armour,
+   * with a cold or fire monster's extra damage; the attacks stop once the hero is dead, and a
+   * monster in water splashes around one time in four.
+   */
+  function monsterLuckLaw(a: FighterView, d: FighterView, ctx: AttackContext): Distribution {
+    const m = monsterOf(a);
+    const r = monsterRules(a) as MonsterRules;
+    const c = characterOf(d, ctx.defenderTerrain === Terrain.Water);
+    const plan = monsterPlan(a);
+    const ed = ctx.edition;
+    const def = defenderOf(d, a, c);
+    const start = heroRules(d)?.blocks ?? 0;
+    const ssBase = ss ? ssDefenderOf(d, a, c, ed) : null;
+    const ssHit = ss ? ssToHit(a, d, ed) : null;
+    const none = Distribution.constant(0);
+    const ways = (i: number, made: number): AttackBranch[] => {
+      const mdam = plan.attacks[i] as number;
+      const blocks = start + made;
+      let block: Fraction;
+      let hit: Fraction;
+      let damage: Distribution;
+      let blocked: Fraction;
+      if (ssBase && ssHit) {
+        const sd = { ...ssBase, blocks };
+        const { law: _law, text: _text, ...shield } = sd.block;
+        block = memoOdds(['ss-block', ed, plan.hd, shield, sd.blocks, sd.helpless], () => ssBlockChance(plan.hd, sd, ed));
+        hit = memoOdds(['ss-hit', ed, ssHit, sd.ev], () => monsterHitChanceSs(ssHit, sd.ev, ed));
+        const dkey = JSON.stringify([ed, plan.hd, plan.weapon?.def.id ?? null, plan.weapon?.plus2 ?? 0, plan.weapon?.orcish ?? false, mdam, sd.ac, sd.heavyPerc]);
+        damage = damageMemo(dkey, () => ssDamageLaw(plan, mdam, sd, ed));
+        // The code tries the shield first, the seed EV first.
+        blocked = ed === 'source' ? block : hit.mul(block);
+      } else {
+        const dd = { ...def, blocks };
+        block = memoOdds(['block', plan.hd, dd], () => blockChance(plan.hd, dd));
+        hit = memoOdds(['hit', plan.toHit, dd], () => monsterHitChance(plan.toHit, dd));
+        damage = monsterDamageLaw(plan, mdam, dd);
+        blocked = block;
+      }
+      const land = block.complement().mul(hit);
+      return [
+        { p: blocked, damage: none, state: made + 1 },
+        { p: land.add(blocked).complement(), damage: none },
+        { p: land, damage: withSpecialLaw(damage, m.special, r.hd, def) },
+      ];
+    };
+    const hp = d.body.hp;
+    const law = attacksLaw(plan.attacks.length, ways, (total) => hp - total > 0);
+    if (ctx.attackerTerrain !== Terrain.Water || m.flags.includes('flies')) return law;
+    return mixture([
+      { weight: Fraction.of(1, 4), dist: none },
+      { weight: Fraction.of(3, 4), dist: law },
+    ]);
   }
 
   return ruleset;

@@ -1,4 +1,4 @@
-import { Distribution } from '../../core/distribution.js';
+import { Distribution, mixture } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
 import type { Edition } from '../edition.js';
@@ -751,6 +751,51 @@ export function rollBrand(t: Tracer, b: CrBrandInfo, dmg: number, heroHurt: bool
     default:
       return { ...NONE, text: 'nothing', p: Fraction.ONE };
   }
+}
+
+/**
+ * The exact law of the hit points a brand takes after a hit of `dmg` (the luck meter): its extra
+ * damage, passed through `scale` (Stone Soup's seed stabs it too), plus what draining takes. The
+ * twin of `rollBrand`, draw for draw; healing, poison and confusion take no hit points.
+ */
+export function brandDamageLaw(b: CrBrandInfo, dmg: number, scale: (extra: number) => number = (x) => x): Distribution {
+  const m = b.target;
+  const none = Distribution.constant(0);
+  const some = (p: Fraction, law: Distribution): Distribution => mixture([{ weight: p.complement(), dist: none }, { weight: p, dist: law }]);
+  const avg3 = (n: number): Distribution => r2Law(n).plus(r2Law(n + 1)).plus(r2Law(n + 1)).map((v) => div(v, 3));
+  let extra: Distribution;
+  switch (b.brand) {
+    case 'flaming':
+    case 'freezing': {
+      const el = b.brand === 'flaming' ? 'fire' : 'cold';
+      extra = m.vulnerable.includes(el) ? r2Law(dmg).map((r) => 1 + r) : m.resists.includes(el) ? none : r2Law(dmg).map((r) => div(r, 2) + 1);
+      break;
+    }
+    case 'holy-wrath':
+      extra = m.holiness === 'undead' ? r2Law(dmg).map((r) => 1 + r) : m.holiness === 'demonic' ? r2Law(dmg * 15).map((r) => 1 + div(r, 10)) : none;
+      break;
+    case 'electrocution':
+      extra = m.flies || m.resists.includes('elec') ? none : some(Fraction.of(1, 3), r2Law(28).plus(r2Law(29)).plus(r2Law(29)).map((v) => div(v, 3)));
+      break;
+    case 'orc-slaying':
+      extra = m.orc ? r2Law(dmg).map((r) => 1 + r) : none;
+      break;
+    case 'draining':
+      if (m.holiness === 'undead' || m.holiness === 'demonic') return none;
+      return some(Fraction.of(2, 3), r2Law(dmg).map((r) => scale(1 + div(r, 2))).plus(r2Law(3).map((v) => 2 + v)));
+    case 'vorpal':
+      extra = r2Law(dmg).map((r) => 1 + div(r, 2));
+      break;
+    case 'disruption':
+      extra = m.holiness === 'undead' ? some(Fraction.of(2, 3), avg3(1 + dmg * 3)) : none;
+      break;
+    case 'pain':
+      extra = m.holiness === 'natural' || m.holiness === 'holy' ? some(Fraction.of(Math.min(8, b.necromancy + 1), 8), r2Law(1 + b.necromancy)) : none;
+      break;
+    default:
+      extra = none;
+  }
+  return extra.map((x) => (x > 0 ? scale(x) : x));
 }
 
 /** The expected extra damage of a brand, given the damage law of a hit (for previews). */

@@ -260,23 +260,34 @@ export function rollSpecial(t: Tracer, s: CrMonsterSpecial, hd: number, dmg: num
     case 'cold':
     case 'fire': {
       const k = s.kind === 'cold' ? d.resist.cold : d.resist.fire;
-      let law = s.kind === 'cold' ? r2Law(2 * hd).map((v) => hd + v) : r2Law(15).map((v) => 15 + v);
       let x = s.kind === 'cold' ? hd + r2(t, 2 * hd, `cold: HD + random2(2 x HD)`) : 15 + r2(t, 15, 'fire: 15 + random2(15)');
-      if (k > 0) {
-        x = div(x, 1 + k * k);
-        law = law.map((v) => div(v, 1 + k * k));
-      } else if (k < 0) {
-        const more = s.kind === 'cold' ? r2Law(2 * hd).map((v) => hd + v) : r2Law(8).map((v) => 8 + v);
-        x += s.kind === 'cold' ? hd + r2(t, 2 * hd, 'cold vulnerability') : 8 + r2(t, 8, 'fire vulnerability');
-        law = law.plus(more);
-      }
+      if (k > 0) x = div(x, 1 + k * k);
+      else if (k < 0) x += s.kind === 'cold' ? hd + r2(t, 2 * hd, 'cold vulnerability') : 8 + r2(t, 8, 'fire vulnerability');
       out.extra = x;
-      out.p = out.p.mul(law.prob(x));
+      out.p = out.p.mul(elementalLaw(s.kind, hd, k).prob(x));
       out.text.push(s.kind === 'cold' ? `frozen for ${x}` : `burned for ${x}`);
       break;
     }
   }
   return out;
+}
+
+/** The law of a cold or fire monster's extra damage against a hero of resistance `k` (1: resists, -1: vulnerable). */
+export function elementalLaw(kind: 'cold' | 'fire', hd: number, k: number): Distribution {
+  const law = kind === 'cold' ? r2Law(2 * hd).map((v) => hd + v) : r2Law(15).map((v) => 15 + v);
+  if (k > 0) return law.map((v) => div(v, 1 + k * k));
+  if (k < 0) return law.plus(kind === 'cold' ? r2Law(2 * hd).map((v) => hd + v) : r2Law(8).map((v) => 8 + v));
+  return law;
+}
+
+/**
+ * The law of what a landed attack of damage law `damage` takes in all (the luck meter): a cold or
+ * fire monster's extra damage follows a hit that did damage; its other effects take no hit points.
+ */
+export function withSpecialLaw(damage: Distribution, s: CrMonsterSpecial | undefined, hd: number, d: Defender): Distribution {
+  if (!s || (s.kind !== 'cold' && s.kind !== 'fire')) return damage;
+  const extra = elementalLaw(s.kind, hd, s.kind === 'cold' ? d.resist.cold : d.resist.fire);
+  return damage.then((x) => (x > 0 ? extra.map((e) => x + e) : Distribution.constant(x)));
 }
 
 /** Expected damage of a whole attack sequence (for previews): each attack's chance x mean damage. */

@@ -41,7 +41,7 @@ import {
 } from './stats.js';
 import type { PdAbility, PdClass, PdHero, PdMonster, PdSubclassId, PdTables } from './types.js';
 import { nameOf, possessive, subjectOf, verb } from '../names.js';
-import { PREVIEW_TRACER, capitalise, numberOption, stringOption } from '../common.js';
+import { PREVIEW_TRACER, capitalise, missOrHit, numberOption, stringOption } from '../common.js';
 import { heroSheet, recallPage } from '../recall.js';
 import { pdMonsterSection } from './recall.js';
 
@@ -379,6 +379,8 @@ export function createPixelDungeon(tables: PdTables): Ruleset {
       const p = roll.hit ? odds.hit.mul(odds.damage.prob(roll.damage)) : odds.hit.complement();
       if (t.recording) t.odds(roll.hit ? `P(hit for ${roll.damage})` : 'P(miss)', p.num, p.den);
       const effects: Effect[] = [];
+      // The luck meter: a miss (0) or a hit's damage, by the laws the odds come from.
+      const luck = ctx.luck ? { luck: { law: missOrHit(odds.hit, odds.damage), dealt: roll.hit ? roll.damage : 0 } } : {};
       const whom = nameOf(defender);
       // Monster attack labels name their owner ("scorpio's sting").
       const subject = option.id === 'melee' ? subjectOf(attacker) : heroRules(attacker) ? `${capitalise(possessive(attacker))} ${att.label}` : `The ${att.label}`;
@@ -389,13 +391,13 @@ export function createPixelDungeon(tables: PdTables): Ruleset {
           effects.push({ kind: 'drop', at: { x: defender.pos.x, y: defender.pos.y }, stack: { item: option.item, quantity: 1, level: 0 } });
         }
         const summary = `${subject} ${misses} ${whom}.`;
-        return { hit: false, damage: 0, effects, cost, summary, odds: p };
+        return { hit: false, damage: 0, effects, cost, summary, odds: p, ...luck };
       }
       effects.push({ kind: 'damage', target: defender.id, amount: roll.damage, cause: att.label, source: attacker.id });
       effects.push(...onHitEffects(t, attacker, defender, option, roll.damage, ctx.now));
       const surprise = att.surprise ? ' (surprise!)' : '';
       const summary = `${subject} ${hits} ${whom} for ${roll.damage}${surprise}.`;
-      return { hit: true, damage: roll.damage, effects, cost, summary, odds: p };
+      return { hit: true, damage: roll.damage, effects, cost, summary, odds: p, ...luck };
     },
 
     previewAttack(attacker, defender, option, ctx): AttackPreview {

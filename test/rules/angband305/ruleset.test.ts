@@ -166,6 +166,18 @@ describe('melee through the ruleset', () => {
     expect(unseen.notes).toContain('unseen: skill halved');
     expect(unseen.hit.compare(p.hit)).toBeLessThan(0);
   });
+  it('attacks a turn follow the attacker\'s speed against a normal-speed turn, as the recall page counts them', () => {
+    const hero = view(1, 'warrior', 0);
+    // Energy a game turn (extract_energy): +20 gets 30, +0 gets 10, -10 gets 5.
+    for (const [id, speed, perTurn] of [['poltergeist', 130, F(3)], ['uruk', 110, F(1)], ['large-white-snake', 100, F(1, 2)]] as const) {
+      const m = view(2, id, 1, { rules: { speed } });
+      expectFrac(rs.previewAttack(m, hero, option(m, 'melee'), ctx()).perTurn, perTurn);
+      const page = rs.recall(m, hero, 'spoiler', 0, { distance: 1, visible: true });
+      expect(page.find((x) => x.title === 'Its attacks against you')?.lines.join(' ')).toContain(`${perTurn.toNumber().toFixed(2)} attacks a turn`);
+    }
+    // A hero always acts at normal speed: one round of blows a turn.
+    expectFrac(rs.previewAttack(hero, view(2, 'uruk', 1), option(hero, 'melee'), ctx()).perTurn, F(1));
+  });
 });
 
 describe("monsters' blows through the ruleset (game code)", () => {
