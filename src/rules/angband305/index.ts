@@ -486,6 +486,11 @@ export function createAngband(tables: AngTables): Ruleset {
       }
       const n = t.roll(0, 1023, 'noise roll');
       const heard = t.recording ? t.check('noise roll cubed <= noise', n ** 3, '<=', 2 ** (30 - stl)) : n ** 3 <= 2 ** (30 - stl);
+      if (t.recording) {
+        const p = Fraction.of(noiseCount(stl), 1024);
+        const q = heard ? p : p.complement();
+        t.odds(heard ? 'P(it hears you)' : 'P(it does not hear you)', q.num, q.den);
+      }
       if (!heard) return { noticed: false, effects: [] };
       const d = cdis < 50 ? Math.trunc(100 / Math.max(1, cdis)) : 1;
       const left = r.csleep > d ? r.csleep - d : 0;

@@ -640,6 +640,11 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       if (check.s <= 0) return { noticed: true, effects: [] };
       const r = r2(t, check.s, `notice: random2(stealth ${check.s})`);
       const noticed = t.recording ? t.check('random2(stealth) <= awareness', r, '<=', check.a) : r <= check.a;
+      if (t.recording) {
+        const p = b20NoticeChance(check);
+        const q = noticed ? p : p.complement();
+        t.odds(noticed ? 'P(it notices you)' : 'P(it does not notice you)', q.num, q.den);
+      }
       return { noticed, effects: [] };
     },
 
@@ -652,7 +657,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       }
       const check = noticeNumbers(observer, enemy, distance, inView);
       if (!check) return { chance: Fraction.ZERO, describe: 'out of its sight' };
-      const chance = check.s <= 0 || check.a + 1 >= check.s ? Fraction.ONE : Fraction.of(Math.max(0, check.a + 1), check.s);
+      const chance = b20NoticeChance(check);
       return { chance, describe: `awareness ${check.a} against your stealth ${check.s}: ${chance.percent(1)} a turn` };
     },
 
@@ -1392,3 +1397,7 @@ function stabText(b: number, state: CrTarget['state']): string {
   return 'You catch the unaware monster off guard!';
 }
 
+/** b20's noticing roll, random2(stealth) <= awareness: (awareness + 1) in stealth. */
+function b20NoticeChance(check: { readonly a: number; readonly s: number }): Fraction {
+  return check.s <= 0 || check.a + 1 >= check.s ? Fraction.ONE : Fraction.of(Math.max(0, check.a + 1), check.s);
+}

@@ -235,8 +235,18 @@ export function noticeChance(a: number, s: number, edition: Edition, berserk = f
   return Fraction.of(a, s);
 }
 
-/** The noticing roll: random2(S) < A + 1 in the code; random2(S) < A in the seed's reading. */
+/** The noticing roll: random2(S) < A + 1 in the code; random2(S) < A in the seed's reading. Records the odds of what it did. */
 export function rollNotice(t: Tracer, a: number, s: number, edition: Edition, berserk = false): boolean {
+  const noticed = noticeDraw(t, a, s, edition, berserk);
+  if (t.recording) {
+    const p = noticeChance(a, s, edition, berserk);
+    const q = noticed ? p : p.complement();
+    t.odds(noticed ? 'P(it notices you)' : 'P(it does not notice you)', q.num, q.den);
+  }
+  return noticed;
+}
+
+function noticeDraw(t: Tracer, a: number, s: number, edition: Edition, berserk: boolean): boolean {
   const src = edition === 'source';
   if (t.recording) t.edition('ss18-notice-chance', SS_DIVERGENCES['ss18-notice-chance'][edition]);
   if (src && berserk) {
