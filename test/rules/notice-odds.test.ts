@@ -22,8 +22,8 @@ function noticeTraces(setup: Partial<DuelSetup>, seed: string): TraceRecord[] {
  * roll's range that gives the outcome the check recorded (Angband's noise roll is cubed first).
  */
 function counted(steps: readonly TraceStep[]): Fraction {
-  const roll = steps.findLast((s) => s.kind === 'roll');
-  const check = steps.findLast((s) => s.kind === 'check');
+  const roll = [...steps].reverse().find((s) => s.kind === 'roll');
+  const check = [...steps].reverse().find((s) => s.kind === 'check');
   if (!roll || roll.kind !== 'roll' || !check || check.kind !== 'check') throw new Error('a noticing roll has a roll and a check');
   const f = /cubed/.test(check.label) ? (v: number) => v ** 3 : (v: number) => v;
   let same = 0;
@@ -43,7 +43,7 @@ describe('every noticing roll records the exact odds of what it did', () => {
     let rolled = 0;
     for (const seed of ['1', '2', '3']) {
       for (const t of noticeTraces(setup, seed)) {
-        const odds = t.steps.findLast((s) => s.kind === 'odds');
+        const odds = [...t.steps].reverse().find((s) => s.kind === 'odds');
         if (!odds || odds.kind !== 'odds') continue;
         const recorded = Fraction.of(BigInt(odds.num), BigInt(odds.den));
         const rolls = t.steps.some((s) => s.kind === 'roll');
