@@ -6,6 +6,7 @@
  * preview's expected damage. For simple cases the law is checked against every roll, and the
  * meter never changes a duel.
  */
+import { fighterView, type ViewOptions } from '../support/views.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadContent } from '../../src/content/index.js';
 import { Distribution } from '../../src/core/distribution.js';
@@ -22,7 +23,7 @@ import { attacksLaw, missOrHit } from '../../src/rules/common.js';
 import type { Edition } from '../../src/rules/edition.js';
 import { getRuleset } from '../../src/rules/registry.js';
 import type { AttackContext, AttackOption, AttackOutcome, Effect, FighterView, Ruleset, RulesetId } from '../../src/rules/ruleset.js';
-import type { AiMode, ArenaEntity, Status } from '../../src/world/components.js';
+import type { AiMode } from '../../src/world/components.js';
 import { Terrain } from '../../src/world/terrain.js';
 import { F, exactLaw, expectFrac } from '../support/odds.js';
 import { char as crChar, target as crTarget } from './crawl4b20/helpers.js';
@@ -204,22 +205,8 @@ describe('the meter never changes a duel', () => {
 
 // --- Views for whole attacks enumerated roll by roll ----------------------------------------
 
-function view(rs: Ruleset, id: number, template: string, side: 0 | 1, edition: Edition, o: { options?: Record<string, string | number>; mode?: AiMode; statuses?: Status[]; hp?: number; rules?: Record<string, unknown>; pack?: boolean; unaware?: boolean } = {}): FighterView {
-  const init = rs.buildFighter({ template, options: o.options ?? {} }, edition);
-  const e: ArenaEntity = {
-    id,
-    pos: { x: side === 0 ? 1 : 2, y: 1 },
-    body: { hp: o.hp ?? init.body.hp, maxHp: init.body.maxHp },
-    fighter: { ...init.fighter, side, controller: 'ai' },
-    glyph: { ...init.glyph },
-    energy: { energy: init.energy ?? 0 },
-    ai: { mode: o.mode ?? init.aiMode, target: null, alerted: false },
-    awareness: { enemySeen: !o.unaware, lastSeen: null },
-    inventory: { ...structuredClone(init.inventory), ...(o.pack === false ? { pack: [] } : {}) },
-    statuses: [...structuredClone(init.statuses), ...(o.statuses ?? [])],
-    rules: { ...structuredClone(init.rules), ...o.rules },
-  };
-  return e as FighterView;
+function view(rs: Ruleset, id: number, template: string, side: 0 | 1, edition: Edition, o: ViewOptions & { pack?: boolean; unaware?: boolean } = {}): FighterView {
+  return fighterView(rs, id, template, side, edition, { ...o, enemySeen: !o.unaware, emptyPack: o.pack === false });
 }
 
 const ctxOf = (edition: Edition, o: Partial<AttackContext> = {}): AttackContext => ({ edition, now: 0, distance: 1, visible: true, attackerTerrain: Terrain.Floor, defenderTerrain: Terrain.Floor, ...o });

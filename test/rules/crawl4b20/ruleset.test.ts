@@ -12,28 +12,14 @@ import { createCrawl } from '../../../src/rules/crawl4b20/index.js';
 import { fumbleChance } from '../../../src/rules/crawl4b20/melee.js';
 import type { Edition } from '../../../src/rules/edition.js';
 import type { AttackContext, FighterView } from '../../../src/rules/ruleset.js';
-import type { AiMode, ArenaEntity, Status } from '../../../src/world/components.js';
 import { Terrain } from '../../../src/world/terrain.js';
 import { F, exactLaw, expectFrac, tables } from './helpers.js';
+import { fighterView, type ViewOptions } from '../../support/views.js';
 
 const rs = createCrawl(tables);
 
-function view(id: number, template: string, side: 0 | 1, o: { options?: Record<string, string | number>; mode?: AiMode; statuses?: Status[]; hp?: number; energy?: number; rules?: Record<string, unknown> } = {}): FighterView {
-  const init = rs.buildFighter({ template, options: o.options ?? {} }, 'spoiler');
-  const e: ArenaEntity = {
-    id,
-    pos: { x: side === 0 ? 1 : 2, y: 1 },
-    body: { hp: o.hp ?? init.body.hp, maxHp: init.body.maxHp },
-    fighter: { ...init.fighter, side, controller: 'ai' },
-    glyph: { ...init.glyph },
-    energy: { energy: o.energy ?? init.energy ?? 0 },
-    ai: { mode: o.mode ?? init.aiMode, target: null, alerted: false },
-    awareness: { enemySeen: true, lastSeen: null },
-    inventory: structuredClone(init.inventory),
-    statuses: [...structuredClone(init.statuses), ...(o.statuses ?? [])],
-    rules: { ...structuredClone(init.rules), ...o.rules },
-  };
-  return e as FighterView;
+function view(id: number, template: string, side: 0 | 1, o: ViewOptions = {}): FighterView {
+  return fighterView(rs, id, template, side, 'spoiler', o);
 }
 
 const ctx = (edition: Edition = 'spoiler', o: Partial<AttackContext> = {}): AttackContext => ({ edition, now: 0, distance: 1, visible: true, attackerTerrain: Terrain.Floor, defenderTerrain: Terrain.Floor, ...o });

@@ -8,38 +8,16 @@ import { Stream } from '../../../src/core/rng.js';
 import type { Edition } from '../../../src/rules/edition.js';
 import { createPixelDungeon } from '../../../src/rules/pixeldungeon/index.js';
 import type { AttackContext, AttackOption, FighterView } from '../../../src/rules/ruleset.js';
-import type { ArenaEntity, AiMode, Status } from '../../../src/world/components.js';
 import { Terrain } from '../../../src/world/terrain.js';
 import { F, exactLaw, expectFrac, recorder, tables } from './helpers.js';
+import { fighterView, type ViewOptions } from '../../support/views.js';
 
 const rs = createPixelDungeon(tables);
 const EDITIONS: Edition[] = ['spoiler', 'source'];
 
-interface ViewOptions {
-  options?: Record<string, string | number>;
-  mode?: AiMode;
-  enemySeen?: boolean;
-  alerted?: boolean;
-  statuses?: Status[];
-  hp?: number;
-}
 
 function view(id: number, template: string, side: 0 | 1, edition: Edition, o: ViewOptions = {}): FighterView {
-  const init = rs.buildFighter({ template, options: o.options ?? {} }, edition);
-  const e: ArenaEntity = {
-    id,
-    pos: { x: side === 0 ? 1 : 2, y: 1 },
-    body: { hp: o.hp ?? init.body.hp, maxHp: init.body.maxHp },
-    fighter: { ...init.fighter, side, controller: 'ai' },
-    glyph: { ...init.glyph },
-    energy: { energy: 0 },
-    ai: { mode: o.mode ?? init.aiMode, target: null, alerted: o.alerted ?? false },
-    awareness: { enemySeen: o.enemySeen ?? true, lastSeen: null },
-    inventory: structuredClone(init.inventory),
-    statuses: [...structuredClone(init.statuses), ...(o.statuses ?? [])],
-    rules: structuredClone(init.rules),
-  };
-  return e as FighterView;
+  return fighterView(rs, id, template, side, edition, o);
 }
 
 const ctx = (edition: Edition, distance = 1, defenderTerrain: Terrain = Terrain.Floor): AttackContext => ({
