@@ -102,14 +102,13 @@ const crawlTerrain = (statue: string): Record<Terrain, string> =>
 
 const CRAWL_TONE = { info: 'grey', good: 'grey', bad: 'grey', warn: 'bright-red' } as const;
 
+/** What both Crawls share: the hero in light grey, messages on the plain channel, an `=` bar. */
+const crawlCommon = (ruleset: string, statue: string) =>
+  ({ ruleset, terrain: crawlTerrain(statue), remembered: 'dark-grey', hero: 'grey', tone: CRAWL_TONE, barGlyphs: ['=', '-'] }) as const;
+
 function crawlB20(): Theme {
   return {
-    ruleset: 'crawl-4.0b20',
-    terrain: crawlTerrain('grey'),
-    remembered: 'dark-grey',
-    hero: 'grey',
-    tone: CRAWL_TONE,
-    barGlyphs: ['=', '-'],
+    ...crawlCommon('crawl-4.0b20', 'grey'),
     hp(side, hp, maxHp) {
       if (side === 'hero') {
         // output.cc: red at or below hp_warning (10%), yellow at or below hp_attention (25%).
@@ -125,12 +124,7 @@ function crawlB20(): Theme {
 
 function stoneSoup(): Theme {
   return {
-    ruleset: 'stone-soup-0.5.2',
-    terrain: crawlTerrain('dark-grey'),
-    remembered: 'dark-grey',
-    hero: 'grey',
-    tone: CRAWL_TONE,
-    barGlyphs: ['=', '-'],
+    ...crawlCommon('stone-soup-0.5.2', 'dark-grey'),
     hp(side, hp, maxHp) {
       if (side === 'hero') {
         // hp_colour = 50:yellow, 25:red on the whole percent; the bar is always light green.
