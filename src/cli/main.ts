@@ -99,6 +99,17 @@ withSaveOptions(addDuelOptions(program.command('duel').description('play a duel 
     if (r.replayPath) process.stderr.write(`replay saved to ${r.replayPath}\n`);
   });
 
+addDuelOptions(program.command('sim').description('play N duels AI against AI from one seed: win rates, turns to kill, damage and hit rates, each with its 95% interval'))
+  .option('-n, --duels <n>', 'duels to play (each with its own seed from the master seed)', '1000')
+  .option('--workers <n>', 'worker threads (0: this thread only); the numbers do not depend on it')
+  .option('--json', 'print JSON instead of a table')
+  .option('--csv', 'print CSV instead of a table')
+  .option('--no-progress', 'no progress bar on the terminal')
+  .action(async (o: DuelOptions & { duels: string; workers?: string; json?: boolean; csv?: boolean; progress: boolean }) => {
+    const { runSim } = await import('./sim-command.js');
+    await runSim(o, content(), (m) => new UsageError(m));
+  });
+
 program
   .command('replay')
   .description('play a recorded duel back: pause, step both ways, seek, change view, take over')

@@ -14,7 +14,7 @@ import type { Command } from '../systems/commands.js';
 import { applyEffects, fighterAt, heapAt, livingFighters } from '../systems/effects.js';
 import { checkDoor, checkMove, operateDoor, pickUp, step } from '../systems/movement.js';
 import { computeFov, refreshHeroAwareness } from '../systems/perception.js';
-import { type DuelEvent, type DuelState, type Message, type Profiler, type Tone, timed } from '../systems/state.js';
+import { type DuelEvent, type DuelState, type DuelTally, type Message, type Profiler, type Tone, emptyTally, timed } from '../systems/state.js';
 export type { Profiler };
 import { type AiMode, type ArenaEntity, type Side, isAlive } from '../world/components.js';
 import { type Arena, generateArena, isGeneratedArena, GENERATED_ARENAS } from '../world/arena.js';
@@ -122,6 +122,8 @@ export class Duel implements DuelState {
   tracing: boolean;
   /** The luck meter's samples (kept on screen, whether or not tracing), or null. */
   readonly luck: LuckSample[] | null;
+  /** A simulation's counts, or null. */
+  readonly tally: DuelTally | null;
   profiler: Profiler | undefined;
 
   private current: RecordingTracer | undefined;
@@ -136,10 +138,11 @@ export class Duel implements DuelState {
   constructor(
     readonly setup: DuelSetup,
     content: Content,
-    options: { tracing?: boolean; luck?: boolean } = {},
+    options: { tracing?: boolean; luck?: boolean; tally?: boolean } = {},
   ) {
     this.tracing = options.tracing ?? true;
     this.luck = options.luck ? [] : null;
+    this.tally = options.tally ? emptyTally() : null;
     this.ruleset = getRuleset(setup.ruleset, content);
     this.edition = setup.edition;
     this.rng = new RngStreams(setup.seed);

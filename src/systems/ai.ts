@@ -127,6 +127,10 @@ function noticeRoll(s: DuelState, e: ArenaEntity, enemy: ArenaEntity, dist: numb
   return timed(s, 'rules', () => {
     const r = s.ruleset.notice(s.tracer(), s.view(e), s.view(enemy), dist, inView, s.edition);
     applyEffects(s, r.effects);
+    if (s.tally) {
+      s.tally.notices.rolls++;
+      if (r.noticed) s.tally.notices.noticed++;
+    }
     return r.noticed;
   });
 }

@@ -32,6 +32,13 @@ function resolve(s: DuelState, a: ArenaEntity, d: ArenaEntity, option: AttackOpt
   s.message(out.summary, a.fighter?.side === 0 ? (out.hit ? 'good' : 'info') : out.hit ? 'bad' : 'info');
   applyEffects(s, out.effects);
   s.endEvent(out.summary, a.id);
+  if (s.tally) {
+    const side = a.fighter?.side === 0 ? 0 : 1;
+    const t = (s.tally.attacks[side][option.kind] ??= { attacks: 0, hits: 0, damage: 0 });
+    t.attacks++;
+    if (out.hit) t.hits++;
+    t.damage += out.damage;
+  }
   if (s.luck && out.luck) {
     const side = a.fighter?.side === 0 ? 0 : 1;
     s.luck.push({ turn: s.turn + 1, side, law: lawAsNumbers(out.luck.law), dealt: out.luck.dealt, odds: out.odds.toNumber() });

@@ -71,6 +71,7 @@ function applyEffect(s: DuelState, fx: Effect): void {
       if (!v?.body || !isAlive(v.body)) return;
       const before = v.body.hp;
       v.body.hp -= fx.amount;
+      if (s.tally && fx.amount > 0) s.tally.damageTaken[v.fighter?.side === 0 ? 0 : 1] += Math.min(fx.amount, Math.max(0, before));
       if (fx.source === undefined && fx.amount > 0) s.message(`${subjectOf(v)} ${verb(v, 'take')} ${fx.amount} from ${fx.cause}.`, v.fighter?.side === 0 ? 'bad' : 'good');
       if (isAlive(v.body)) applyEffects(s, s.ruleset.onDamaged(s.tracer(), s.view(v), fx.amount, before, { now: s.now }));
       else kill(s, v);

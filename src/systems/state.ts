@@ -28,6 +28,27 @@ export function timed<T>(s: DuelState, bucket: 'fov' | 'path' | 'rules', fn: () 
   return s.profiler ? s.profiler.time(bucket, fn) : fn();
 }
 
+/** Attacks of one kind by one side: how many, how many hit, the damage they reported. */
+export interface AttackTally {
+  attacks: number;
+  hits: number;
+  damage: number;
+}
+
+/**
+ * Counts a simulation keeps of a duel (no traces): attacks by side (0 hero, 1 foe) and kind,
+ * hit points lost by each side from every cause, and the monsters' noticing rolls.
+ */
+export interface DuelTally {
+  readonly attacks: [Record<string, AttackTally>, Record<string, AttackTally>];
+  readonly damageTaken: [number, number];
+  readonly notices: { rolls: number; noticed: number };
+}
+
+export function emptyTally(): DuelTally {
+  return { attacks: [{}, {}], damageTaken: [0, 0], notices: { rolls: 0, noticed: 0 } };
+}
+
 /** What the systems may read and change; the Duel class implements it. */
 export interface DuelState {
   readonly profiler: Profiler | undefined;
@@ -39,6 +60,8 @@ export interface DuelState {
   readonly now: number;
   /** The luck meter's samples, when the duel keeps them (on screen), else null. */
   readonly luck: LuckSample[] | null;
+  /** A simulation's counts, when the duel keeps them, else null. */
+  readonly tally: DuelTally | null;
   /** The number of turns played. */
   readonly turn: number;
   /** The tracer for the current rule event (recording or not). */
