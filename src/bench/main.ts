@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { loadContent } from '../content/index.js';
 import { Stream } from '../core/rng.js';
 import { NullTracer } from '../core/trace.js';
@@ -23,7 +24,7 @@ import { frameTimes } from './frame.js';
  * - engine overhead per turn <= 50% on top of FOV + pathing + rules;
  * - first frame of the game within 1.5x of a bare blessed screen's first frame;
  * - a full redraw within 2.5x of blessed's own time to paint the same screen.
- * `--only frame` runs only the last.
+ * `--only frame` or `--only sim` runs only that section.
  */
 
 const content = loadContent();
@@ -70,10 +71,33 @@ async function frameSection(): Promise<void> {
   row('  of which blessed writing it out (median)', ms(f.drawOnly), 'the same frame already in the buffer: draw and flush only');
 }
 
+/** 8. Simulation: one worker against every core, and memory as the number of duels grows. */
+function simSection(): void {
+  const runSim = (n: number, workers: number): { duelsPerSecond: number; maxRssMb: number; heroWins: number } =>
+    JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./sim-run.js', import.meta.url)), String(n), String(workers)], { encoding: 'utf8' }));
+  const cores = availableParallelism();
+  // Long enough for each worker's start (loading the data, warming the JIT) to count little; the
+  // best of three runs each, as this machine's other load makes single runs swing by a third.
+  const fastest = (workers: number) => [0, 1, 2].map(() => runSim(2000, workers)).reduce((a, b) => (b.duelsPerSecond > a.duelsPerSecond ? b : a));
+  const one = fastest(1);
+  const all = fastest(cores);
+  const scaling = all.duelsPerSecond / one.duelsPerSecond;
+  row('sim duels/s, 1 worker (Crawl b20 source, pit)', one.duelsPerSecond.toFixed(1), 'minotaur-fighter vs orc-warrior, 2000 duels, best of 3 runs');
+  row(`sim duels/s, ${cores} workers`, all.duelsPerSecond.toFixed(1), `scaling ${scaling.toFixed(2)}x (target >= 1.8 on 2 cores): ${scaling >= 1.8 ? 'MET' : 'MISSED'}; same hero wins: ${one.heroWins === all.heroWins ? 'yes' : 'NO'}`);
+  const small = runSim(500, cores);
+  const large = runSim(5000, cores);
+  row('sim peak memory, 500 duels', `${small.maxRssMb.toFixed(0)} MB`);
+  row('sim peak memory, 5000 duels', `${large.maxRssMb.toFixed(0)} MB`, `ratio ${(large.maxRssMb / small.maxRssMb).toFixed(2)} (statistics streamed: flat if <= 1.2): ${large.maxRssMb / small.maxRssMb <= 1.2 ? 'MET' : 'MISSED'}`);
+}
+
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-if (only !== undefined && only !== 'frame') throw new Error(`--only: unknown section ${only} (known: frame)`);
+if (only !== undefined && only !== 'frame' && only !== 'sim') throw new Error(`--only: unknown section ${only} (known: frame, sim)`);
 if (only === 'frame') {
   await frameSection();
+  process.exit(0);
+}
+if (only === 'sim') {
+  simSection();
   process.exit(0);
 }
 
@@ -280,5 +304,8 @@ row('first frame: arena play (median)', `${frames.game.toFixed(0)} ms`, `ratio $
 
 // 7. Frame time.
 await frameSection();
+
+// 8. Simulation.
+simSection();
 
 process.stdout.write(`\n(checksum ${sink & 0xffff})\n`);

@@ -62,7 +62,8 @@ function runOnWorkers(chunks: readonly ChunkRequest[], count: number, script: st
     let next = 0;
     let open = count;
     let failed = false;
-    const pool = Array.from({ length: count }, () => new Worker(script));
+    // A bounded young generation keeps each worker's memory flat however many duels it plays.
+    const pool = Array.from({ length: count }, () => new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: 16 } }));
     const feed = (w: Worker): void => {
       const c = chunks[next++];
       w.postMessage(c ?? null);
