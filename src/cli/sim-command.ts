@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Content } from '../content/index.js';
-import { defaultWorkers, simulate } from '../sim/pool.js';
+import { CHUNK, defaultWorkers, simulate } from '../sim/pool.js';
 import { type DuelOptions, setupFromOptions } from './setup-options.js';
 import { simCsv, simJson, simText } from './sim.js';
 
@@ -41,6 +41,6 @@ export async function runSim(o: DuelOptions & { duels: string; workers?: string;
   const t0 = performance.now();
   const stats = await simulate(setup, content, n, { workers, onProgress: (d, t) => bar.update(d, t) });
   bar.end();
-  const report = { setup, duels: n, workers: Math.min(workers, Math.ceil(n / 25)), seconds: (performance.now() - t0) / 1000, stats };
+  const report = { setup, duels: n, workers: Math.min(workers, Math.ceil(n / CHUNK)), seconds: (performance.now() - t0) / 1000, stats };
   process.stdout.write(o.json ? simJson(report) : o.csv ? simCsv(report) : simText(report));
 }
