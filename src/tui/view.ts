@@ -333,9 +333,9 @@ export class View {
       lines.push({ text: `${cur.x},${cur.y}: ${terrain}`, colour: 'white' });
       const f = seen ? s.duel.fighterAt(cur.x, cur.y) : undefined;
       if (f && s.perceives(f)) {
-        const first = f.id !== s.duel.heroId ? s.lookOdds(f).mine[0] : undefined;
-        lines.push({ text: `${f.id === s.duel.heroId ? 'you' : f.fighter?.name}${first ? `: ${first.option.label} ${previewLine(first.preview)}` : ''}`, colour: 'yellow' });
-        lines.push({ text: 'odds both ways on the right · r recall', colour: 'grey' });
+        const you = f.id === s.duel.heroId;
+        lines.push({ text: you ? 'you' : `${f.fighter?.name}: the odds both ways are on the right`, colour: 'yellow' });
+        lines.push({ text: `r: ${you ? 'your' : 'its'} recall page`, colour: 'grey' });
       }
       lines.push({ text: 'move the cursor · Tab next enemy · Esc stop · ? keys', colour: 'dark-grey' });
     } else if (s.ui.kind === 'choose-ranged' || s.ui.kind === 'choose-item') {
