@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Option, type Command as Cmd } from 'commander';
 import type { Content } from '../content/index.js';
-import { DEFAULT_MAX_TURNS, type DuelSetup, arenaIds } from '../game/duel.js';
+import { DEFAULT_ARENA, DEFAULT_MAX_TURNS, type DuelSetup, arenaIds } from '../game/duel.js';
 import { EDITIONS, isEdition } from '../rules/edition.js';
 import { availableRulesets, getRuleset } from '../rules/registry.js';
 import { normaliseSeed } from '../core/rng.js';
@@ -26,7 +26,6 @@ export interface DuelOptions {
   maxTurns: string;
 }
 
-export const DEFAULT_ARENA = 'rooms';
 
 /** The options every command that starts a duel accepts. */
 export function addDuelOptions(c: Cmd): Cmd {

@@ -94,6 +94,9 @@ export type StepResult =
 
 export const DEFAULT_MAX_TURNS = 1000;
 
+/** The arena a duel is fought in when none is chosen. */
+export const DEFAULT_ARENA = 'rooms';
+
 export function arenaIds(content: Content): string[] {
   return [...content.arenas.keys(), ...Object.keys(GENERATED_ARENAS)];
 }

@@ -1,5 +1,5 @@
 import { normaliseSeed } from '../core/rng.js';
-import { DEFAULT_MAX_TURNS, type DuelSetup, arenaIds } from '../game/duel.js';
+import { DEFAULT_ARENA, DEFAULT_MAX_TURNS, type DuelSetup, arenaIds } from '../game/duel.js';
 import { type Choice, type HeroChoices, heroChoices } from '../rules/choices.js';
 import { isEdition } from '../rules/edition.js';
 import { availableRulesets, getRuleset } from '../rules/registry.js';
@@ -76,7 +76,6 @@ const FOE_STATES: readonly PickEntry[] = [
 const ROUNDS: readonly PickEntry[] = [1, 3, 5, 7, 9].map((n) => ({ value: String(n), label: n === 1 ? '1 (a single duel)' : `best of ${n}`, description: n === 1 ? 'one duel' : `a match: the first to win ${(n + 1) / 2} rounds` }));
 
 const START_TEXT: Readonly<Record<string, string>> = { play: 'play the duel', watch: 'watch the duel', replay: 'open the saves browser', lab: 'open the fight lab' };
-const DEFAULT_ARENA = 'rooms';
 
 const fromChoices = (list: readonly Choice[]): PickEntry[] => list.map((c) => ({ value: c.id ?? '', label: c.name, description: c.description }));
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
