@@ -26,7 +26,6 @@ export interface DuelOptions {
   maxTurns: string;
 }
 
-
 /** The options every command that starts a duel accepts. */
 export function addDuelOptions(c: Cmd): Cmd {
   return c

@@ -6,7 +6,7 @@ import { TERRAIN_INFO, Terrain } from '../world/terrain.js';
 import { type Canvas, wrap } from './canvas.js';
 import { FLAG_BOLD, FLAG_INVERSE, type Palette } from './palette.js';
 import { type Theme, themeFor } from './theme.js';
-import { drawBox } from './widgets.js';
+import { drawBox, drawKeySections } from './widgets.js';
 import { type HelpScreen, KEY_HELP, type OddsBothWays, type Session, matchDecided, matchTally } from './session.js';
 
 /** Screen layout for 80x24: the map top left, fighters and the rules pane on the right. */
@@ -422,21 +422,7 @@ export class View {
   }
 
   private paintHelp(c: Canvas, s: Session): void {
-    const P = this.pal;
-    const sections = this.helpSections(s);
-    const rows = sections.reduce((n, [, k]) => n + k.length + 1, 0);
-    const h = Math.min(LAYOUT.barY, rows + 2);
-    this.box(c, 1, 0, 78, h, 'Keys (any key closes)');
-    let y = 1;
-    for (const [title, keys] of sections) {
-      if (y >= h - 1) break;
-      c.text(3, y++, title, P.attr('cyan', 'black', FLAG_BOLD));
-      for (const [k, what] of keys) {
-        if (y >= h - 1) break;
-        c.text(4, y, k, P.attr('yellow', 'black'), 16);
-        c.text(21, y++, what, P.attr('white', 'black'), 56);
-      }
-    }
+    drawKeySections(c, this.pal, 'Keys', this.helpSections(s));
   }
 
   /** A scrolled list of lines in a full-screen box; returns the scroll actually used. */

@@ -39,14 +39,27 @@ export function drawBar(c: Canvas, P: Palette, y: number, left: string, right = 
   c.text(c.width - right.length, y, right, a);
 }
 
+export type KeyList = readonly (readonly [string, string])[];
+
 /** A help overlay: every key of a screen and what it does. Any key closes it. */
-export function drawKeyHelp(c: Canvas, P: Palette, title: string, keys: readonly (readonly [string, string])[]): void {
-  const h = Math.min(c.height - 1, keys.length + 2);
+export function drawKeyHelp(c: Canvas, P: Palette, title: string, keys: KeyList): void {
+  drawKeySections(c, P, title, [['', keys]]);
+}
+
+/** A help overlay in sections, each under its heading (none when the heading is empty). */
+export function drawKeySections(c: Canvas, P: Palette, title: string, sections: readonly (readonly [string, KeyList])[]): void {
+  const rows = sections.reduce((n, [head, keys]) => n + keys.length + (head ? 1 : 0), 0);
+  const h = Math.min(c.height - 1, rows + 2);
   drawBox(c, P, 0, 0, 80, h, `${title} (any key closes)`);
-  keys.slice(0, h - 2).forEach(([k, what], i) => {
-    c.text(2, 1 + i, k, P.attr('yellow', 'black'), 18);
-    c.text(21, 1 + i, what, P.attr('white', 'black'), 57);
-  });
+  let y = 1;
+  for (const [head, keys] of sections) {
+    if (head && y < h - 1) c.text(2, y++, head, P.attr('cyan', 'black', FLAG_BOLD), 76);
+    for (const [k, what] of keys) {
+      if (y >= h - 1) return;
+      c.text(3, y, k, P.attr('yellow', 'black'), 17);
+      c.text(21, y++, what, P.attr('white', 'black'), 57);
+    }
+  }
 }
 
 /** Moves a selection by a key: arrows, PgUp/PgDn, Home/End. Returns the new index, or undefined. */
