@@ -77,9 +77,12 @@ export function stateLines(rs: Ruleset, subject: FighterView, observer: FighterV
   return out;
 }
 
-/** Its statuses as the ruleset labels them; bookkeeping clocks are left out. */
-export function statusLine(rs: Ruleset, f: FighterView, now: number): string {
-  const labels = f.statuses
+/**
+ * A fighter's statuses as the ruleset labels them ("poison 3", "haste 4" turns left), for the
+ * status panel and the recall page; bookkeeping clocks (regeneration, recharging) are left out.
+ */
+export function statusLabels(rs: Ruleset, f: FighterView, now: number): string[] {
+  return f.statuses
     .map((s) => {
       if (rs.statusLabel) return rs.statusLabel(s, now);
       if (s.level === undefined && s.until === undefined && s.next !== undefined) return null;
@@ -87,6 +90,11 @@ export function statusLine(rs: Ruleset, f: FighterView, now: number): string {
       return left === undefined ? s.kind : `${s.kind} ${left}`;
     })
     .filter((x): x is string => x !== null);
+}
+
+/** Its statuses in a sentence. */
+export function statusLine(rs: Ruleset, f: FighterView, now: number): string {
+  const labels = statusLabels(rs, f, now);
   return `Statuses: ${labels.length ? labels.join(', ') : 'none'}.`;
 }
 

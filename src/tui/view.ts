@@ -1,3 +1,4 @@
+import { statusLabels } from '../rules/recall.js';
 import { DETAIL_NAMES, decides, explainTrace, shownAt, summariseTrace } from '../game/explain.js';
 import type { TraceRecord } from '../game/duel.js';
 import type { AttackPreview } from '../rules/ruleset.js';
@@ -185,16 +186,7 @@ export class View {
       if (!e.awareness?.enemySeen) flags.push('unaware');
     }
     const rs = s.duel.ruleset;
-    for (const st of e.statuses ?? []) {
-      if (rs.statusLabel) {
-        const label = rs.statusLabel(st, s.duel.now);
-        if (label !== null) flags.push(label);
-        continue;
-      }
-      if (st.kind === 'regeneration' || st.kind === 'recharge') continue;
-      const left = st.until !== undefined ? ` ${((st.until - s.duel.now) / rs.ticksPerTurn).toFixed(1)}` : st.level !== undefined ? ` ${st.level}` : '';
-      flags.push(`${st.kind}${left}`);
-    }
+    flags.push(...statusLabels(rs, s.duel.view(e), s.duel.now));
     const pack = (e.inventory?.pack ?? []).map((p) => `${rs.itemName(stackKey(p))}${p.charges !== undefined ? ` [${p.charges}]` : p.quantity > 1 ? ` x${p.quantity}` : ''}`);
     const info = flags.length > 0 ? flags.join(' · ') : pack.join(', ');
     c.text(x, row + 3, info, P.attr(flags.length > 0 ? 'yellow' : 'dark-grey'), w);
