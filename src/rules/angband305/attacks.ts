@@ -1,4 +1,5 @@
-import { Distribution, mixture } from '../../core/distribution.js';
+import { Distribution } from '../../core/distribution.js';
+import { missOrHit } from '../common.js';
 import { type Dice, parseDice } from '../../core/dice.js';
 import { Fraction } from '../../core/fraction.js';
 import { type Ratio, ratio } from '../../core/ratio.js';
@@ -214,10 +215,7 @@ export function roundLaw(p: MeleePlan): Distribution {
 
 /** The exact law of a whole round's damage (every blow, misses counting 0). */
 export function roundDamage(hit: Fraction, damage: Distribution, blows: number): Distribution {
-  const one = mixture([
-    ...(hit.num !== hit.den ? [{ weight: hit.complement(), dist: Distribution.constant(0) }] : []),
-    ...(hit.num !== 0n ? [{ weight: hit, dist: damage }] : []),
-  ]);
+  const one = missOrHit(hit, damage);
   let total = Distribution.constant(0);
   for (let i = 0; i < blows; i++) total = total.plus(one);
   return total;
