@@ -456,7 +456,8 @@ export class Session {
 
   /** Whether the app should call `tick` on a timer now. */
   get ticking(): boolean {
-    if (!this.running) return false;
+    // Nothing plays under an overlay (help, log, recall, looking): no timer either.
+    if (!this.running || (this.ui.kind !== 'main' && this.ui.kind !== 'over')) return false;
     if (this.finished) return this.mode === 'watch' && this.matchContinues;
     return this.mode === 'watch' || (this.mode === 'replay' && (this.player?.position ?? 0) < (this.player?.length ?? 0));
   }

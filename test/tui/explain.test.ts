@@ -163,6 +163,22 @@ describe('odds before acting and the recall page', () => {
   });
 });
 
+describe('watching under an overlay', () => {
+  it('stops the timer while the log, recall or help is open, and starts it again when it closes', async () => {
+    h = await startHarness({ mode: 'watch', setup: { foeState: 'hunting' } });
+    const screen = h.app.current;
+    expect(screen.tickDelay()).toBeDefined();
+    for (const key of ['m', 'r', '?']) {
+      await h.press(key);
+      expect(h.app.session.ui.kind).not.toBe('main');
+      expect(screen.tickDelay()).toBeUndefined();
+      await h.press('\x1b');
+      expect(h.app.session.ui.kind).toBe('main');
+      expect(screen.tickDelay()).toBeDefined();
+    }
+  });
+});
+
 describe('the luck meter', () => {
   it('weighs each side\'s damage against the exact laws of its attacks', async () => {
     h = await startHarness({ mode: 'watch', setup: { foeState: 'hunting', arena: 'pit' } });
