@@ -93,7 +93,7 @@ const EXPLAIN_KEYS: readonly [string, string][] = [
   ['d', 'rules pane detail: summary, steps, full formulas'],
   ['[ ]  { }', 'scroll the rules pane / older and newer explanations'],
   ['m  Ctrl-P', 'message log and history of explanations'],
-  ['r', "the foe's recall page: its numbers and the odds both ways"],
+  ['r', "the foe's recall page: its numbers, the odds both ways"],
   ['x', 'look around: the cell, and the exact odds both ways'],
 ];
 

@@ -48,16 +48,18 @@ export function drawKeyHelp(c: Canvas, P: Palette, title: string, keys: KeyList)
 
 /** A help overlay in sections, each under its heading (none when the heading is empty). */
 export function drawKeySections(c: Canvas, P: Palette, title: string, sections: readonly (readonly [string, KeyList])[]): void {
-  const rows = sections.reduce((n, [head, keys]) => n + keys.length + (head ? 1 : 0), 0);
+  // A long description goes on under itself.
+  const wrapped = sections.map(([head, keys]) => [head, keys.map(([k, what]) => [k, wrap(what, 57)] as const)] as const);
+  const rows = wrapped.reduce((n, [head, keys]) => n + keys.reduce((m, [, lines]) => m + lines.length, 0) + (head ? 1 : 0), 0);
   const h = Math.min(c.height - 1, rows + 2);
   drawBox(c, P, 0, 0, 80, h, `${title} (any key closes)`);
   let y = 1;
-  for (const [head, keys] of sections) {
+  for (const [head, keys] of wrapped) {
     if (head && y < h - 1) c.text(2, y++, head, P.attr('cyan', 'black', FLAG_BOLD), 76);
-    for (const [k, what] of keys) {
+    for (const [k, lines] of keys) {
       if (y >= h - 1) return;
       c.text(3, y, k, P.attr('yellow', 'black'), 17);
-      c.text(21, y++, what, P.attr('white', 'black'), 57);
+      for (const line of lines) if (y < h - 1) c.text(21, y++, line, P.attr('white', 'black'), 57);
     }
   }
 }
