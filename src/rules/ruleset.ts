@@ -118,9 +118,34 @@ export type Effect =
   | { readonly kind: 'awareness'; readonly target: number; readonly enemySeen: boolean }
   | { readonly kind: 'message'; readonly text: string; readonly tone: 'info' | 'good' | 'bad' | 'warn' };
 
+/**
+ * What marked a blow, for the simulator's counts: a critical hit, a shield block, a stab on an
+ * unaware or helpless target, a surprise attack (Pixel Dungeon), a slay or brand that applied.
+ */
+export type BlowTag = 'critical' | 'blocked' | 'stab' | 'surprise' | 'slay' | 'brand';
+
+/** One blow of an attack (an Angband blow, one of a monster's attacks, a second attack), in order. */
+export interface BlowOutcome {
+  /** Which blow: the attack's own label, or the blow's ("hit", "bite", "kick", "headbutt"). */
+  readonly label: string;
+  readonly hit: boolean;
+  /** Hit points the blow took (0 for a miss or a block). */
+  readonly damage: number;
+  readonly tags: readonly BlowTag[];
+  /**
+   * When the context asks for laws (`AttackContext.luck`): the exact chance that this blow
+   * landed, and the exact law of the hit points it took (misses as 0), both given everything
+   * rolled before it in the attack.
+   */
+  readonly hitChance?: Fraction;
+  readonly law?: Distribution;
+}
+
 export interface AttackOutcome {
   readonly hit: boolean;
   readonly damage: number;
+  /** Every blow the attack threw, in order (one for a single-blow attack; none when it could not attack). */
+  readonly blows?: readonly BlowOutcome[];
   /** Applied after the damage. */
   readonly effects: readonly Effect[];
   /** Energy the attack costs. */
