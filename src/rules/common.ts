@@ -1,7 +1,7 @@
 import { Distribution, mixture } from '../core/distribution.js';
 import { Fraction, gcd } from '../core/fraction.js';
 import { NullTracer } from '../core/trace.js';
-import type { FighterSpec } from './ruleset.js';
+import type { BlowOutcome, BlowTag, FighterSpec } from './ruleset.js';
 
 /** Helpers every ruleset uses. */
 
@@ -103,4 +103,15 @@ export function attacksLaw(count: number, branches: (i: number, state: number) =
   }
   for (const totals of live.values()) for (const [v, w] of totals) add(done, v, w);
   return Distribution.fromMap(done);
+}
+
+/** The tags of a blow that nothing marked (shared, so an untagged blow allocates nothing more). */
+export const NO_TAGS: readonly BlowTag[] = Object.freeze([]) as readonly BlowTag[];
+
+/**
+ * One blow of an outcome; `odds` (only when the context asks for laws) adds its hit chance and
+ * the law of the hit points it takes, both given what was rolled before it.
+ */
+export function blowOf(label: string, hit: boolean, damage: number, tags: readonly BlowTag[], odds?: { readonly hitChance: Fraction; readonly law: Distribution }): BlowOutcome {
+  return odds ? { label, hit, damage, tags, hitChance: odds.hitChance, law: odds.law } : { label, hit, damage, tags };
 }

@@ -145,7 +145,7 @@ export interface AttackOutcome {
   readonly hit: boolean;
   readonly damage: number;
   /** Every blow the attack threw, in order (one for a single-blow attack; none when it could not attack). */
-  readonly blows?: readonly BlowOutcome[];
+  readonly blows: readonly BlowOutcome[];
   /** Applied after the damage. */
   readonly effects: readonly Effect[];
   /** Energy the attack costs. */

@@ -46,6 +46,7 @@ import {
   hitChance,
   hitTest,
   rollDamage,
+  slayKindOf,
   slayName,
 } from './combat.js';
 import { ANG_DIVERGENCES } from './divergences.js';
@@ -119,7 +120,7 @@ export function planMelee(t: Tracer, c: AngCharacter, target: Target, edition: E
       types: MELEE_CRIT_TYPES,
     };
     const after = weaponToDam(w) + toDam.total.num / toDam.total.den;
-    damage = { dice: parseDice(w.def.dice), before: 0, launcher: 1, slay: slay.mult, slayName: slay.power ? slayName(slay.power) : null, crit, after, edition, section: SECTION_DAMAGE };
+    damage = { dice: parseDice(w.def.dice), before: 0, launcher: 1, slay: slay.mult, slayName: slay.power ? slayName(slay.power) : null, ...(slay.power ? { slayKind: slayKindOf(slay.power) } : {}), crit, after, edition, section: SECTION_DAMAGE };
     if (t.recording) {
       t.value('critical P', crit.power.num / crit.power.den, `${tenths(w.def.weight)} x 10 + 5 x bonus ${fmt(bonus.total)} + 3 x level ${c.level}`);
       t.value('to-dam per blow', after, `weapon ${weaponToDam(w)}; ${describeParts(toDam)}`);
@@ -297,7 +298,7 @@ export function planShot(t: Tracer, c: AngCharacter, ammo: AngGear<AngAmmo>, tar
   };
   const slay = bestSlay([...(ammo.ego?.slays ?? [])], target.flags);
   const before = weaponToDam(ammo) + weaponToDam(bow);
-  const damage: DamagePlan = { dice: parseDice(ammo.def.dice), before, launcher: shoot.multiplier, slay: slay.mult, slayName: slay.power ? slayName(slay.power) : null, crit, after: 0, edition, section: SECTION_MISSILE_DAMAGE };
+  const damage: DamagePlan = { dice: parseDice(ammo.def.dice), before, launcher: shoot.multiplier, slay: slay.mult, slayName: slay.power ? slayName(slay.power) : null, ...(slay.power ? { slayKind: slayKindOf(slay.power) } : {}), crit, after: 0, edition, section: SECTION_MISSILE_DAMAGE };
   if (t.recording) {
     t.rule(SECTION_MISSILE_SKILL, 'Missile skill');
     if (levelTermDiffers(c.cls.missile.perTenLevels, c.level)) t.edition('level-term-truncated', ANG_DIVERGENCES['level-term-truncated'][edition]);
@@ -343,7 +344,7 @@ export function planThrow(t: Tracer, c: AngCharacter, item: Thrown, target: Targ
     types: MISSILE_CRIT_TYPES,
   };
   const slay = item.isWeapon ? bestSlay(item.slays, target.flags) : { mult: 1, power: null };
-  const damage: DamagePlan = { dice: parseDice(item.dice), before: item.toDam, launcher: 1, slay: slay.mult, slayName: slay.power ? slayName(slay.power) : null, crit, after: 0, edition, section: SECTION_MISSILE_DAMAGE };
+  const damage: DamagePlan = { dice: parseDice(item.dice), before: item.toDam, launcher: 1, slay: slay.mult, slayName: slay.power ? slayName(slay.power) : null, ...(slay.power ? { slayKind: slayKindOf(slay.power) } : {}), crit, after: 0, edition, section: SECTION_MISSILE_DAMAGE };
   if (t.recording) {
     t.rule(SECTION_MISSILE_SKILL, 'Throwing skill');
     if (levelTermDiffers(c.cls.missile.perTenLevels, c.level)) t.edition('level-term-truncated', ANG_DIVERGENCES['level-term-truncated'][edition]);

@@ -95,6 +95,11 @@ const SLAY_NAME: Record<string, string> = {
 const BRAND_NAME: Record<string, string> = { acid: 'Acid Brand', elec: 'Lightning Brand', fire: 'Fire Brand', cold: 'Frost Brand', poison: 'Poison Brand' };
 const IMMUNITY: Record<string, AngMonsterFlag> = { acid: 'im-acid', elec: 'im-elec', fire: 'im-fire', cold: 'im-cold', poison: 'im-pois' };
 
+/** Which blow tag a multiplying power earns: a brand, or a slay (executes count as slays). */
+export function slayKindOf(s: AngSlay): 'slay' | 'brand' {
+  return s.kind === 'brand' ? 'brand' : 'slay';
+}
+
 export function slayName(s: AngSlay): string {
   return s.kind === 'slay' ? (SLAY_NAME[s.against] as string) : s.kind === 'kill' ? `Execute ${s.against.charAt(0).toUpperCase()}${s.against.slice(1)}` : (BRAND_NAME[s.element] as string);
 }
@@ -220,6 +225,8 @@ export interface DamagePlan {
   readonly launcher: number;
   readonly slay: number;
   readonly slayName: string | null;
+  /** Whether the best multiplier is a slay (or execute) or a brand; absent when none applies. */
+  readonly slayKind?: 'slay' | 'brand';
   readonly crit: CritPlan | null;
   readonly after: number;
   readonly edition: Edition;

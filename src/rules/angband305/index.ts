@@ -1,10 +1,10 @@
-import { Distribution } from '../../core/distribution.js';
+import { Distribution, mixture } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import { parseDice } from '../../core/dice.js';
 import type { Tracer } from '../../core/trace.js';
 import { angbandDistance } from '../../world/angband-path.js';
 import { type ItemStack, type Status, stackFromKey, stackKey } from '../../world/components.js';
-import { type AttackBranch, PREVIEW_TRACER, attacksLaw, capitalise, missOrHit, numberOption, stringOption } from '../common.js';
+import { type AttackBranch, NO_TAGS, PREVIEW_TRACER, attacksLaw, blowOf, capitalise, missOrHit, numberOption, stringOption } from '../common.js';
 import type { Edition } from '../edition.js';
 import { nameOf, possessive, subjectOf, verb } from '../names.js';
 import type {
@@ -13,6 +13,8 @@ import type {
   AttackOption,
   AttackOutcome,
   AttackPreview,
+  BlowOutcome,
+  BlowTag,
   CatalogEntry,
   Effect,
   FighterInit,
@@ -60,7 +62,7 @@ import {
   stealth,
   throwRange,
 } from './character.js';
-import { rollBreakage } from './combat.js';
+import { type CritKind, type DamagePlan, rollBreakage } from './combat.js';
 import { ANG_DIVERGENCE_LIST } from './divergences.js';
 import { heroSheet, recallPage } from '../recall.js';
 import { actionsPerTurn, angBlowLines, angGear, angHeroLines, angMonsterSection } from './recall.js';
@@ -137,6 +139,23 @@ interface MonsterRules {
 }
 
 const TEMPORARY = ['blessed', 'hero', 'berserk', 'afraid'] as const;
+
+// A blow's tags, shared between blows: a critical (the hero's critical hit; a monster's cut or
+// stun critical), and the slay or brand whose multiplier the hit's damage took.
+const CRITICAL: readonly BlowTag[] = Object.freeze(['critical'] as const);
+const HIT_TAGS: Readonly<Record<string, readonly BlowTag[]>> = {
+  slay: Object.freeze(['slay'] as const),
+  brand: Object.freeze(['brand'] as const),
+  'critical/slay': Object.freeze(['critical', 'slay'] as const),
+  'critical/brand': Object.freeze(['critical', 'brand'] as const),
+};
+
+/** The tags of a hero's hit (a blow or a missile): its critical, and its slay or brand. */
+function hitTags(crit: CritKind | null, damage: DamagePlan): readonly BlowTag[] {
+  const k = damage.slayKind;
+  if (!k) return crit ? CRITICAL : NO_TAGS;
+  return HIT_TAGS[crit ? `critical/${k}` : k] as readonly BlowTag[];
+}
 const STATUS_TEXT: Record<string, string> = {
   blessed: 'blessed',
   hero: 'heroic',
@@ -661,10 +680,14 @@ export function createAngband(tables: AngTables): Ruleset {
         t.note('afraid: the bump wakes the monster but no blow is struck (the turn is spent)');
       }
       const luck = ctx.luck ? { luck: { law: Distribution.constant(0), dealt: 0 } } : {};
-      return { hit: false, damage: 0, effects, cost: ACTION, summary: `${subjectOf(a)} ${verb(a, 'are', 'is')} too afraid to attack ${whom}!`, odds: Fraction.ONE, ...luck };
+      // No blow is struck (nothing is rolled): the outcome lists none.
+      return { hit: false, damage: 0, blows: [], effects, cost: ACTION, summary: `${subjectOf(a)} ${verb(a, 'are', 'is')} too afraid to attack ${whom}!`, odds: Fraction.ONE, ...luck };
     }
     const plan: MeleePlan = planMelee(t, c, targetOf(d, ctx.visible), ctx.edition);
     const odds = blowOdds(plan);
+    // Every blow of the round has the same chance and law (nothing a blow does changes the next).
+    const blowLaw = ctx.luck ? { hitChance: odds.hit, law: missOrHit(odds.hit, odds.damage) } : undefined;
+    const blows: BlowOutcome[] = [];
     let p = Fraction.ONE;
     let hp = d.body.hp;
     let hits = 0;
@@ -675,6 +698,7 @@ export function createAngband(tables: AngTables): Ruleset {
       swung++;
       const r = rollBlow(t, plan);
       p = p.mul(outcomeOdds(odds, r.hit, r.damage));
+      blows.push(blowOf(plan.label, r.hit, r.damage, r.hit ? hitTags(r.crit, plan.damage) : NO_TAGS, blowLaw));
       if (!r.hit) continue;
       hits++;
       total += r.damage;
@@ -689,7 +713,7 @@ export function createAngband(tables: AngTables): Ruleset {
       hits === 0
         ? `${subjectOf(a)} ${verb(a, 'miss', 'misses')} ${whom}${unseen}${swung > 1 ? ` with all ${swung} blows` : ''}.`
         : `${subjectOf(a)} ${verb(a, 'hit')} ${whom}${unseen} ${hits === 1 && swung === 1 ? '' : `${hits} of ${swung} blows `}for ${total}${critText}.`;
-    return { hit: hits > 0, damage: total, effects, cost: ACTION, summary, odds: p, ...(ctx.luck ? { luck: { law: roundLuckLaw(plan, d.body.hp), dealt: total } } : {}) };
+    return { hit: hits > 0, damage: total, blows, effects, cost: ACTION, summary, odds: p, ...(ctx.luck ? { luck: { law: roundLuckLaw(plan, d.body.hp), dealt: total } } : {}) };
   }
 
   /**
@@ -721,8 +745,10 @@ export function createAngband(tables: AngTables): Ruleset {
     const whom = nameOf(d);
     const critText = r.crit ? ` (${r.crit} critical)` : '';
     const summary = r.hit ? `The ${name} hits ${whom} for ${r.damage}${critText}.` : `The ${name} misses ${whom}.`;
-    const luck = ctx.luck ? { luck: { law: missOrHit(o.hit, o.damage), dealt: r.hit ? r.damage : 0 } } : {};
-    return { hit: r.hit, damage: r.damage, effects, cost: attackCost(a, option, ctx.edition), summary, odds: p, ...luck };
+    const law = ctx.luck ? missOrHit(o.hit, o.damage) : undefined;
+    const luck = law ? { luck: { law, dealt: r.hit ? r.damage : 0 } } : {};
+    const blows = [blowOf(name, r.hit, r.damage, r.hit ? hitTags(r.crit, plan.damage) : NO_TAGS, law && { hitChance: o.hit, law })];
+    return { hit: r.hit, damage: r.damage, blows, effects, cost: attackCost(a, option, ctx.edition), summary, odds: p, ...luck };
   }
 
   /** A monster's blows against the hero (melee1.c make_attack_normal). */
@@ -746,7 +772,14 @@ export function createAngband(tables: AngTables): Ruleset {
     let gearChanged = false;
     const pack = d.inventory.pack.map((s) => ({ ...s }));
     const notes: string[] = [];
-    for (const b of m.blows) {
+    const blows: BlowOutcome[] = [];
+    // Each blow's law given the round so far: its own odds, with acid meeting the armour as worn by now.
+    const odds = ctx.luck ? monsterBlows(a, d) : null;
+    const blowLaw = (i: number): { hitChance: Fraction; law: Distribution } | undefined => {
+      const o = odds?.[i];
+      return o ? { hitChance: o.hit, law: monsterBlowLaw(o, gear) } : undefined;
+    };
+    for (const [i, b] of m.blows.entries()) {
       if (hp < 0) break;
       swung++;
       const dice = parseDice(b.dice);
@@ -757,10 +790,15 @@ export function createAngband(tables: AngTables): Ruleset {
         t.value('your AC', ac, 'armour, its magic and dexterity');
       }
       const hitP = blowHitChance(chance, ac);
+      const label = b.method;
       if (!blowHits(t, chance, ac)) {
         p = p.mul(hitP.complement());
+        blows.push(blowOf(label, false, 0, NO_TAGS, blowLaw(i)));
         continue;
       }
+      // Before the blow's own rolls: acid changes the armour only after its halving is decided.
+      const law = blowLaw(i);
+      let critical = false;
       hits++;
       let raw = 0;
       for (let i = 0; i < dice.count; i++) raw += t.roll(1, dice.sides, `damage: ${b.dice}`);
@@ -823,6 +861,7 @@ export function createAngband(tables: AngTables): Ruleset {
       if (cuts) {
         const k = monsterCritical(t, dice, critBase);
         if (k > 0) {
+          critical = true;
           add('cut', rollWound(t, CUT_BY_LEVEL, k, 'cut'));
           notes.push('cut');
         }
@@ -830,6 +869,7 @@ export function createAngband(tables: AngTables): Ruleset {
       if (stuns) {
         const k = monsterCritical(t, dice, critBase);
         if (k > 0) {
+          critical = true;
           add('stun', rollWound(t, STUN_BY_LEVEL, k, 'stun'));
           notes.push('stunned');
         }
@@ -837,6 +877,7 @@ export function createAngband(tables: AngTables): Ruleset {
       total += dmg;
       hp -= dmg;
       effects.push({ kind: 'damage', target: d.id, amount: dmg, cause: `${m.name}'s ${b.method}`, source: a.id });
+      blows.push(blowOf(label, true, dmg, critical ? CRITICAL : NO_TAGS, law));
     }
     for (const [kind, n] of Object.entries(added)) {
       if (n > 0) effects.push({ kind: 'status', target: d.id, status: { kind, level: statusLevel(d, kind) + n }, mode: 'set' });
@@ -854,7 +895,30 @@ export function createAngband(tables: AngTables): Ruleset {
         ? `${subjectOf(a)} misses ${whom}${swung > 1 ? ` with all ${swung} blows` : ''}.`
         : `${subjectOf(a)} hits ${whom} ${hits === 1 && swung === 1 ? '' : `${hits} of ${swung} blows `}for ${total}${extra}.`;
     const luck = ctx.luck ? { luck: { law: monsterLuckLaw(a, d), dealt: total } } : {};
-    return { hit: hits > 0, damage: total, effects, cost: ACTION, summary, odds: p, ...luck };
+    return { hit: hits > 0, damage: total, blows, effects, cost: ACTION, summary, odds: p, ...luck };
+  }
+
+  /**
+   * The law of one monster blow's hit points given the armour as the round has left it: a miss
+   * (0), or a hit for its damage; an acid hit meets one of the six armour slots at random and is
+   * halved (rounding up) when that slot holds armour with AC left, as `acidOnArmour` decides.
+   */
+  function monsterBlowLaw(o: BlowOdds, gear: GearData | MutableGear): Distribution {
+    const none = Distribution.constant(0);
+    const damage = o.damage ?? none;
+    if (o.blow.effect !== 'acid') return missOrHit(o.hit, damage);
+    let covered = 0;
+    for (let slot = 1; slot <= 6; slot++) {
+      const st = slotArmour(gear, slot);
+      const def = st ? cat.items.get(st.item) : undefined;
+      if (st && def?.kind === 'armour' && def.def.ac + def.def.toAc + (st.magic?.toAc ?? 0) > 0) covered++;
+    }
+    const halved = damage.map((x) => Math.trunc((x + 1) / 2));
+    return mixture([
+      { weight: o.hit.complement(), dist: none },
+      { weight: o.hit.mul(Fraction.of(covered, 6)), dist: halved },
+      { weight: o.hit.mul(Fraction.of(6 - covered, 6)), dist: damage },
+    ]);
   }
 
   /**

@@ -4,13 +4,15 @@ import type { Edition } from '../edition.js';
 import type { Tracer } from '../../core/trace.js';
 import { type Status, stackKey } from '../../world/components.js';
 import { Terrain } from '../../world/terrain.js';
-import { type AttackBranch, attacksLaw, numberOption, stringOption } from '../common.js';
+import { type AttackBranch, NO_TAGS, attacksLaw, blowOf, missOrHit, numberOption, stringOption } from '../common.js';
 import { isYou, nameOf, possessive, subjectOf, verb } from '../names.js';
 import type {
   AiProfile,
   AttackContext,
   AttackOutcome,
   AttackPreview,
+  BlowOutcome,
+  BlowTag,
   CatalogEntry,
   Effect,
   FighterInit,
@@ -21,9 +23,10 @@ import type {
   NoticeResult,
   Ruleset,
 } from '../ruleset.js';
-import { SECTION_AUX, auxDamageTotalLaw, auxOdds, rollAux } from './aux.js';
+import { SECTION_AUX, type AuxEvent, type AuxKindPlan, auxDamageLaw, auxDamageTotalLaw, auxHitAndBlock, auxOdds, rollAux } from './aux.js';
 import { CrCatalogue, type HeroSheet, weaponName } from './catalogue.js';
 import { heroProblem } from './checks.js';
+import { skillsWithOptions } from './options.js';
 import {
   type CrCharacter,
   type CrEffects,
@@ -147,6 +150,9 @@ const THRESHOLD = 80 * K;
 const MONSTER_ACTION = 10 * K;
 const MONSTER_START = 70 * K + 1;
 const TICKS_PER_TURN = 10;
+/** Blow tags shared between blows: a shield block, a brand (a weapon's or form's; a cold or fire monster's extra damage). */
+const BLOCKED: readonly BlowTag[] = Object.freeze(['blocked'] as const);
+const BRAND: readonly BlowTag[] = Object.freeze(['brand'] as const);
 
 
 /** Per-action durations on the hero, kept as statuses (level = turns left). */
@@ -367,6 +373,8 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     if (armourId !== undefined && armourId !== 'none' && !bodies.includes(armourId)) throw new Error(`unknown armour "${armourId}"; choose one of: none, ${bodies.join(', ')}`);
     const forms = tables.forms.map((f) => f.id as string);
     if (formId !== undefined && formId !== 'none' && !forms.includes(formId)) throw new Error(`unknown form "${formId}"; choose one of: none, ${forms.join(', ')}`);
+    // --skill NAME=LEVEL: trained skills in place of the preset's.
+    const skills = skillsWithOptions(spec.options, h.skills, tables.skills);
     const armour = armourId === undefined ? h.armour : [...h.armour.filter((a) => cat.armour.get(a.item)?.slot !== 'body'), ...(armourId === 'none' ? [] : [{ item: armourId }])];
     const form = formId === undefined ? (h.form ?? null) : formId === 'none' ? null : (formId as CrFormId);
     const weapon = weaponId === undefined ? (h.weapon ?? null) : weaponId === 'none' ? null : { item: weaponId };
@@ -375,7 +383,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     if (!form) delete (checked as { form?: unknown }).form;
     const problem = heroProblem(checked, tables);
     if (problem) throw new Error(problem.message);
-    const sheet: HeroSheet = { ...cat.sheetOf(h, system as StatSystem), level: lvl, str, weapon, armour };
+    const sheet: HeroSheet = { ...cat.sheetOf(h, system as StatSystem), level: lvl, str, weapon, armour, skills };
     const species = cat.species.get(h.species);
     if (!species) throw new Error(`unknown species "${h.species}"`);
     // Hit points (newgame.cc, level_change): the job's and species' start, then each level's roll and the species' adjustment.
@@ -397,7 +405,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       sureBlade: h.spells['sure-blade'] ?? 0,
       hunger: h.hunger,
       inWater: false,
-      ...(ss ? { ss: ssEffectsFrom((k) => (h.spells[k as keyof typeof h.spells] ?? 0) > 0, h.skills.shields ?? 0, h.blood ?? 'satiated') } : {}),
+      ...(ss ? { ss: ssEffectsFrom((k) => (h.spells[k as keyof typeof h.spells] ?? 0) > 0, skills.shields ?? 0, h.blood ?? 'satiated') } : {}),
     };
     const pack = h.pack.map((p) => ({ item: p.item, quantity: p.quantity ?? 1, level: 0 }));
     const c = cat.character(sheet, form, effects, pack.reduce((n, s) => n + (cat.potions.get(s.item)?.mass ?? 0) * s.quantity, 0));
@@ -1014,7 +1022,8 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
         const p = fumbleChance(plan.fumbleDex);
         if (t.recording) t.odds('P(fumble)', p.num, p.den);
         const luck = ctx.luck ? { luck: { law: heroLuckLaw(laws, d.body.hp, monsterRules(d)?.blocks ?? 0, ctx.edition), dealt: 0 } } : {};
-        return { hit: false, damage: 0, effects: [{ kind: 'rules', target: a.id, patch: { hunger: r.hunger } }], cost: aTime * K, summary: `Unstable footing causes ${nameOf(a)} to fumble the attack.`, odds: p, ...luck };
+        // The attack is never made (no to-hit is rolled): the outcome lists no blow.
+        return { hit: false, damage: 0, blows: [], effects: [{ kind: 'rules', target: a.id, patch: { hunger: r.hunger } }], cost: aTime * K, summary: `Unstable footing causes ${nameOf(a)} to fumble the attack.`, odds: p, ...luck };
       }
     }
     if (t.recording) t.rule(SECTION_TO_HIT, `To-hit with ${plan.label}`);
@@ -1046,6 +1055,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     let dealt = 0;
     const notes: string[] = [];
     let brandP = Fraction.ONE;
+    let branded = false;
     if (hit && !blocked) {
       if (t.recording) t.rule(plan.weapon ? 'crawl-4.0b20#3.1-damage' : 'crawl-4.0b20#3.2-bare-hands', `Damage with ${plan.label}`);
       dmg = rollDamage(t, plan, hh, stab);
@@ -1095,6 +1105,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
         }
         if (b.heal > 0) effects.push({ kind: 'heal', target: a.id, amount: b.heal, cause: 'vampiricism' });
         if (b.text !== 'nothing') notes.push(b.text);
+        branded = b.extra > 0 || b.poison || b.confuse || b.drain !== null || b.heal > 0;
       }
     }
     // The main blow's exact odds, summed over heavy armour, the gate and the hand-and-a-half bonus, with the second attacks.
@@ -1153,9 +1164,48 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       : hit
       ? `${stabWord}${subjectOf(a)} ${verb(a, 'hit')} ${whom}${dmg > 0 ? ` for ${dmg}` : ` but ${verb(a, 'do', 'does')} no damage`}${notes.length ? ` (${notes.join(', ')})` : ''}.${auxText}`
       : `${stabWord}${subjectOf(a)} ${verb(a, 'miss', 'misses')} ${whom}.${auxText}`;
+    // The main blow takes what the monster lost to it, its brand's damage and draining included.
+    const mainTaken = dealt;
     dealt += events.reduce((n, e) => n + e.damage, 0);
     const luck = ctx.luck ? { luck: { law: heroLuckLaw(laws, d.body.hp, monsterRules(d)?.blocks ?? 0, ctx.edition), dealt } } : {};
-    return { hit: (hit && !blocked) || events.some((e) => e.hit), damage: dmg + events.reduce((n, e) => n + e.damage, 0), effects, cost: time * K, summary, odds: p, ...luck };
+    const blows = heroBlows(laws, d.body.hp, monsterRules(d)?.blocks ?? 0, ctx, { hit, blocked, stab, branded, taken: mainTaken }, events);
+    return { hit: (hit && !blocked) || events.some((e) => e.hit), damage: dealt, blows, effects, cost: time * K, summary, odds: p, ...luck };
+  }
+
+  /**
+   * The blows of a hero's attack that was made: the main blow, then each second attack made, in
+   * order. With the context asking for laws, each has its chance to land and the law of what it
+   * takes given what came before: the main blow's over the latent draws (heavy armour, the gate,
+   * the hand-and-a-half bonus) and the stab, as the fumble did not happen, its brand included;
+   * each second attack's given that it is made (its kind chosen and its own chances passed) and
+   * the blocks the monster's shield has made so far.
+   */
+  function heroBlows(laws: AttackLaws, hp: number, blocks: number, ctx: AttackContext, main: { hit: boolean; blocked: boolean; stab: number; branded: boolean; taken: number }, events: readonly AuxEvent[]): BlowOutcome[] {
+    const { plan, aux } = laws;
+    const landed = main.hit && !main.blocked;
+    const tags: BlowTag[] = [];
+    if (main.blocked) tags.push('blocked');
+    // The stab's bonus goes into the damage only when the blow lands.
+    if (landed && main.stab > 0) tags.push('stab');
+    if (main.branded) tags.push('brand');
+    let mainOdds: { hitChance: Fraction; law: Distribution } | undefined;
+    if (ctx.luck) {
+      const hitChance = laws.latents.reduce((n, l) => n.add(l.p.mul(laws.hitChance(l.heavy, l.hh))), Fraction.ZERO);
+      mainOdds = { hitChance, law: heroLuckLaw(laws, hp, blocks, ctx.edition, true) };
+    }
+    const out: BlowOutcome[] = [blowOf(plan.label, landed, landed ? main.taken : 0, tags.length ? tags : NO_TAGS, mainOdds)];
+    let past = blocks + (main.blocked ? 1 : 0);
+    for (const e of events) {
+      let odds: { hitChance: Fraction; law: Distribution } | undefined;
+      if (ctx.luck) {
+        const k = aux.kinds.find((x) => x.kind === e.kind) as AuxKindPlan;
+        const hb = auxHitAndBlock(aux, k, past);
+        odds = { hitChance: hb.hit, law: missOrHit(hb.hit, auxDamageLaw(aux, k)) };
+      }
+      out.push(blowOf(e.name, e.hit, e.damage, e.blocked ? BLOCKED : NO_TAGS, odds));
+      if (e.blocked) past++;
+    }
+    return out;
   }
 
   /**
@@ -1165,16 +1215,17 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
    * (`brandDamageLaw`); then, while it still stands, the second attacks' law given the gate and
    * the blocks (`auxDamageTotalLaw`). The monster has `hp` and its shield `blocks` blocks so far.
    */
-  function heroLuckLaw(laws: AttackLaws, hp: number, blocks: number, edition: Edition): Distribution {
+  function heroLuckLaw(laws: AttackLaws, hp: number, blocks: number, edition: Edition, mainOnly = false): Distribution {
     const { plan, aux } = laws;
     const none = Distribution.constant(0);
     const stab = stabCategory(plan);
     const stabP = stab.b === 0 ? Fraction.ZERO : stab.roll ? stabRollChance(plan) : Fraction.ONE;
     const stabs: (readonly [number, Fraction])[] = stab.b === 0 ? [[0, Fraction.ONE]] : [[stab.b, stabP], [0, stabP.complement()]];
-    const fumble = plan.fumbleDex === null ? Fraction.ZERO : fumbleChance(plan.fumbleDex);
+    // The main blow alone (`mainOnly`): given that it is made (no fumble), without the second attacks.
+    const fumble = plan.fumbleDex === null || mainOnly ? Fraction.ZERO : fumbleChance(plan.fumbleDex);
     const auxLaws = new Map<string, Distribution>();
     const second = (gate: boolean, left: number, past: number): Distribution => {
-      if (left < 1) return none;
+      if (left < 1 || mainOnly) return none;
       const k = `${gate}/${left}/${past}`;
       let law = auxLaws.get(k);
       if (!law) auxLaws.set(k, (law = auxDamageTotalLaw(aux, gate, left, past)));
@@ -1232,7 +1283,8 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       if (t.recording) t.rule(SECTION_MONSTER, `${m.name} in the water`);
       if (oneIn(t, 4, 'splashes around: 1 in 4')) {
         const luck = ctx.luck ? { luck: { law: monsterLuckLaw(a, d, ctx), dealt: 0 } } : {};
-        return { hit: false, damage: 0, effects: [], cost: MONSTER_ACTION, summary: `${subjectOf(a)} splashes around in the water.`, odds: Fraction.of(1, 4), ...luck };
+        // It never gets to attack (no to-hit is rolled): the outcome lists no blow.
+        return { hit: false, damage: 0, blows: [], effects: [], cost: MONSTER_ACTION, summary: `${subjectOf(a)} splashes around in the water.`, odds: Fraction.of(1, 4), ...luck };
       }
       p = Fraction.of(3, 4);
     }
@@ -1245,8 +1297,19 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     const add: Record<string, number> = {};
     const ssBase = ss ? ssDefenderOf(d, a, c, ctx.edition) : null;
     const ssHit = ss ? ssToHit(a, d, ctx.edition) : null;
+    const blows: BlowOutcome[] = [];
+    const start = blocks;
+    // Each attack's chance and law given the blocks made before it (the luck meter's own branches).
+    const ways = ctx.luck ? monsterWays(a, d, ctx) : null;
+    const oddsOf = (i: number): { hitChance: Fraction; law: Distribution } | undefined => {
+      if (!ways) return undefined;
+      const branches = ways(i, blocks - start);
+      return { hitChance: (branches[2] as AttackBranch).p, law: mixture(branches.map((b) => ({ weight: b.p, dist: b.damage }))) };
+    };
     for (const [i, mdam] of plan.attacks.entries()) {
       if (hp <= 0) break;
+      const label = `attack ${i + 1}`;
+      const odds = oddsOf(i);
       const def = { ...defenderOf(d, a, c), blocks };
       let res: { blocked: boolean; hit: boolean; damage: number };
       if (ssBase && ssHit) {
@@ -1276,18 +1339,23 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       if (res.blocked) {
         blocks++;
         parts.push('blocked');
+        blows.push(blowOf(label, false, 0, BLOCKED, odds));
         continue;
       }
       if (!res.hit) {
         parts.push('miss');
+        blows.push(blowOf(label, false, 0, NO_TAGS, odds));
         continue;
       }
       hits++;
       let dmg = res.damage;
+      let branded = false;
       if (dmg > 0 && m.special) {
         const s = rollSpecial(t, m.special, r.hd, dmg, def);
         p = p.mul(s.p);
         dmg += s.extra;
+        // A cold or fire monster's extra damage: its attack's brand.
+        branded = s.extra > 0;
         if (s.poison) add['poison'] = (add['poison'] ?? 0) + s.poison;
         if (s.rot) add['rotting'] = (add['rotting'] ?? 0) + s.rot;
         if (s.paralysis) add['paralysis'] = (add['paralysis'] ?? 0) + s.paralysis;
@@ -1305,6 +1373,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       parts.push(dmg > 0 ? `${dmg}` : 'no damage');
       total += dmg;
       hp -= dmg;
+      blows.push(blowOf(label, true, dmg, branded ? BRAND : NO_TAGS, odds));
     }
     for (const [k, n] of Object.entries(add)) if (n > 0) effects.push({ kind: 'status', target: d.id, status: { kind: k, level: level(d, k) + n }, mode: 'set' });
     if (blocks !== (heroRules(d)?.blocks ?? 0)) effects.push({ kind: 'rules', target: d.id, patch: { blocks } });
@@ -1315,7 +1384,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
         ? `${subjectOf(a)} ${parts.every((x) => x === 'blocked') ? `is blocked by ${nameOf(d)}` : `misses ${nameOf(d)}`}${detail}.`
         : `${subjectOf(a)} hits ${nameOf(d)}${total > 0 ? ` for ${total}` : ' but does no damage'}${detail}.`;
     const luck = ctx.luck ? { luck: { law: monsterLuckLaw(a, d, ctx), dealt: total } } : {};
-    return { hit: hits > 0, damage: total, effects, cost, summary, odds: p, ...luck };
+    return { hit: hits > 0, damage: total, blows, effects, cost, summary, odds: p, ...luck };
   }
 
   /**
@@ -1325,6 +1394,22 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
    * monster in water splashes around one time in four.
    */
   function monsterLuckLaw(a: FighterView, d: FighterView, ctx: AttackContext): Distribution {
+    const m = monsterOf(a);
+    const plan = monsterPlan(a);
+    const hp = d.body.hp;
+    const law = attacksLaw(plan.attacks.length, monsterWays(a, d, ctx), (total) => hp - total > 0);
+    if (ctx.attackerTerrain !== Terrain.Water || m.flags.includes('flies')) return law;
+    return mixture([
+      { weight: Fraction.of(1, 4), dist: Distribution.constant(0) },
+      { weight: Fraction.of(3, 4), dist: law },
+    ]);
+  }
+
+  /**
+   * How a monster's attack `i` on the hero can go, given `made` blocks by the hero's shield earlier
+   * in the sequence: blocked, missed, or landing (always the third branch) for its damage law.
+   */
+  function monsterWays(a: FighterView, d: FighterView, ctx: AttackContext): (i: number, made: number) => AttackBranch[] {
     const m = monsterOf(a);
     const r = monsterRules(a) as MonsterRules;
     const c = characterOf(d, ctx.defenderTerrain === Terrain.Water);
@@ -1365,13 +1450,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
         { p: land, damage: withSpecialLaw(damage, m.special, r.hd, def) },
       ];
     };
-    const hp = d.body.hp;
-    const law = attacksLaw(plan.attacks.length, ways, (total) => hp - total > 0);
-    if (ctx.attackerTerrain !== Terrain.Water || m.flags.includes('flies')) return law;
-    return mixture([
-      { weight: Fraction.of(1, 4), dist: none },
-      { weight: Fraction.of(3, 4), dist: law },
-    ]);
+    return ways;
   }
 
   return ruleset;

@@ -10,6 +10,7 @@ import type {
   AttackOption,
   AttackOutcome,
   AttackPreview,
+  BlowTag,
   CatalogEntry,
   Effect,
   FighterInit,
@@ -41,7 +42,7 @@ import {
 } from './stats.js';
 import type { PdAbility, PdClass, PdHero, PdMonster, PdSubclassId, PdTables } from './types.js';
 import { nameOf, possessive, subjectOf, verb } from '../names.js';
-import { PREVIEW_TRACER, capitalise, missOrHit, numberOption, stringOption } from '../common.js';
+import { NO_TAGS, PREVIEW_TRACER, blowOf, capitalise, missOrHit, numberOption, stringOption } from '../common.js';
 import { heroSheet, recallPage } from '../recall.js';
 import { pdMonsterSection } from './recall.js';
 
@@ -67,6 +68,7 @@ interface MonsterRules {
 
 const TICK = MILLITURNS;
 const REGEN_INTERVAL = 10 * TICK;
+const SURPRISE: readonly BlowTag[] = Object.freeze(['surprise'] as const);
 
 export function createPixelDungeon(tables: PdTables): Ruleset {
   const byId = <T extends { id: string }>(list: readonly T[]) => new Map(list.map((r) => [r.id, r] as const));
@@ -380,7 +382,11 @@ export function createPixelDungeon(tables: PdTables): Ruleset {
       if (t.recording) t.odds(roll.hit ? `P(hit for ${roll.damage})` : 'P(miss)', p.num, p.den);
       const effects: Effect[] = [];
       // The luck meter: a miss (0) or a hit's damage, by the laws the odds come from.
-      const luck = ctx.luck ? { luck: { law: missOrHit(odds.hit, odds.damage), dealt: roll.hit ? roll.damage : 0 } } : {};
+      const law = ctx.luck ? missOrHit(odds.hit, odds.damage) : undefined;
+      const luck = law ? { luck: { law, dealt: roll.hit ? roll.damage : 0 } } : {};
+      // One blow, a surprise attack when the defender's dodge counted as 0, hit or miss.
+      const tags = att.surprise ? SURPRISE : NO_TAGS;
+      const blows = [blowOf(att.label, roll.hit, roll.hit ? roll.damage : 0, tags, law && { hitChance: odds.hit, law })];
       const whom = nameOf(defender);
       // Monster attack labels name their owner ("scorpio's sting").
       const subject = option.id === 'melee' ? subjectOf(attacker) : heroRules(attacker) ? `${capitalise(possessive(attacker))} ${att.label}` : `The ${att.label}`;
@@ -391,13 +397,13 @@ export function createPixelDungeon(tables: PdTables): Ruleset {
           effects.push({ kind: 'drop', at: { x: defender.pos.x, y: defender.pos.y }, stack: { item: option.item, quantity: 1, level: 0 } });
         }
         const summary = `${subject} ${misses} ${whom}.`;
-        return { hit: false, damage: 0, effects, cost, summary, odds: p, ...luck };
+        return { hit: false, damage: 0, blows, effects, cost, summary, odds: p, ...luck };
       }
       effects.push({ kind: 'damage', target: defender.id, amount: roll.damage, cause: att.label, source: attacker.id });
       effects.push(...onHitEffects(t, attacker, defender, option, roll.damage, ctx.now));
       const surprise = att.surprise ? ' (surprise!)' : '';
       const summary = `${subject} ${hits} ${whom} for ${roll.damage}${surprise}.`;
-      return { hit: true, damage: roll.damage, effects, cost, summary, odds: p, ...luck };
+      return { hit: true, damage: roll.damage, blows, effects, cost, summary, odds: p, ...luck };
     },
 
     previewAttack(attacker, defender, option, ctx): AttackPreview {
