@@ -11,13 +11,14 @@ import type { FighterSpec, FighterView, Ruleset, RulesetId } from '../rules/rule
 import { decideHero, decideMonster } from '../systems/ai.js';
 import { fireAttack, findOption, meleeAttack } from '../systems/combat.js';
 import type { Command } from '../systems/commands.js';
-import { applyEffects, fighterAt, heapAt, livingFighters } from '../systems/effects.js';
+import { applyEffects, fighterAt, heapAt, livingFighters, notExchange } from '../systems/effects.js';
+import { nameOf } from '../rules/names.js';
 import { checkDoor, checkMove, operateDoor, pickUp, step } from '../systems/movement.js';
 import { computeFov, refreshHeroAwareness } from '../systems/perception.js';
 import { type DuelEvent, type DuelState, type DuelTally, type Message, type Profiler, type Tone, emptyTally, timed } from '../systems/state.js';
 export type { Profiler };
 import { type AiMode, type ArenaEntity, type Side, isAlive } from '../world/components.js';
-import { type Arena, generateArena, isGeneratedArena, GENERATED_ARENAS } from '../world/arena.js';
+import { type Arena, FIXED_ARENAS, fixedArena, generateArena, isFixedArena, isGeneratedArena, GENERATED_ARENAS } from '../world/arena.js';
 import { type Grid, distance } from '../world/grid.js';
 
 /** Everything needed to start a duel; with the seed it determines the whole duel. */
@@ -92,13 +93,25 @@ export type StepResult =
   | { readonly kind: 'rejected'; readonly reason: string }
   | { readonly kind: 'over'; readonly outcome: Outcome };
 
+/** What a turn that made no attack did, for a simulation's note of what made a duel more than an exchange. */
+const EXCHANGE_WORDS: Record<Command['type'], string> = {
+  move: 'moved',
+  wait: 'waited',
+  open: 'opened a door',
+  close: 'closed a door',
+  fire: 'shot and struck nobody',
+  use: 'used an item',
+  pickup: 'picked something up',
+  skip: 'lost a turn',
+};
+
 export const DEFAULT_MAX_TURNS = 1000;
 
 /** The arena a duel is fought in when none is chosen. */
 export const DEFAULT_ARENA = 'rooms';
 
 export function arenaIds(content: Content): string[] {
-  return [...content.arenas.keys(), ...Object.keys(GENERATED_ARENAS)];
+  return [...content.arenas.keys(), ...Object.keys(GENERATED_ARENAS), ...Object.keys(FIXED_ARENAS)];
 }
 
 /**
@@ -137,15 +150,17 @@ export class Duel implements DuelState {
   /** Draw counts and trace count at the end of the last turn: a turn owns everything since. */
   private drawMark: Record<StreamName, number>;
   private traceMark = 0;
+  /** Attacks the tally held at the end of the last turn: a turn that added none was not an attack. */
+  private actionMark = 0;
 
   constructor(
     readonly setup: DuelSetup,
     content: Content,
-    options: { tracing?: boolean; luck?: boolean; tally?: boolean } = {},
+    options: { tracing?: boolean; luck?: boolean; tally?: boolean | 'exact' } = {},
   ) {
     this.tracing = options.tracing ?? true;
     this.luck = options.luck ? [] : null;
-    this.tally = options.tally ? emptyTally() : null;
+    this.tally = options.tally ? emptyTally(options.tally === 'exact') : null;
     this.ruleset = getRuleset(setup.ruleset, content);
     this.edition = setup.edition;
     this.rng = new RngStreams(setup.seed);
@@ -153,6 +168,7 @@ export class Duel implements DuelState {
     const handDrawn = content.arenas.get(setup.arena);
     if (handDrawn) this.arena = handDrawn;
     else if (isGeneratedArena(setup.arena)) this.arena = generateArena(setup.arena, this.rng.mapgen);
+    else if (isFixedArena(setup.arena)) this.arena = fixedArena(setup.arena);
     else throw new Error(`unknown arena "${setup.arena}"; choose one of: ${arenaIds(content).join(', ')}`);
     this.grid = this.arena.grid.clone();
     if (!Number.isInteger(setup.maxTurns) || setup.maxTurns < 1) throw new Error(`the turn limit must be a positive whole number (got ${setup.maxTurns})`);
@@ -365,6 +381,8 @@ export class Duel implements DuelState {
   }
 
   private finish(actor: ArenaEntity, command: Command, cost: number): StepResult {
+    if (this.tally && this.tally.actions.length === this.actionMark) notExchange(this, `${nameOf(actor)} ${EXCHANGE_WORDS[command.type]}`);
+    this.actionMark = this.tally?.actions.length ?? 0;
     if (actor.energy) actor.energy.energy -= cost;
     this.turn++;
     this.started = undefined;

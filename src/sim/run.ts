@@ -1,5 +1,7 @@
 import type { Content } from '../content/index.js';
 import { Duel, type DuelSetup } from '../game/duel.js';
+import { nameOf } from '../rules/names.js';
+import { type ExchangeModel, type ExchangeResult, exchangeMismatch, exchangeModel, solveExchange } from './exchange.js';
 import { type SimStats, addDuel, emptyStats } from './stats.js';
 
 /** The seed of duel `i` (from 0) of a simulation on `seed`: every duel its own, fixed by its index. */
@@ -7,13 +9,35 @@ export function duelSeed(seed: string, i: number): string {
   return `${seed}/sim-${i}`;
 }
 
-/** Plays duels `from` to `to - 1` of a simulation AI against AI, untraced, and sums them up. */
+/** Solved exchange models by their inputs: duels with the same start share one solution. */
+const solved = new Map<string, ExchangeResult>();
+
+function solve(m: ExchangeModel): ExchangeResult {
+  const key = JSON.stringify(m);
+  let r = solved.get(key);
+  if (!r) {
+    if (solved.size >= 2000) solved.clear();
+    r = solveExchange(m);
+    solved.set(key, r);
+  }
+  return r;
+}
+
+/**
+ * Plays duels `from` to `to - 1` of a simulation AI against AI, untraced, and sums them up. Each
+ * attack works out its exact laws, and each duel is checked against the exact model of a pure
+ * melee exchange from its own start.
+ */
 export function simulateRange(setup: DuelSetup, content: Content, from: number, to: number): SimStats {
   const s = emptyStats();
   for (let i = from; i < to; i++) {
-    const d = new Duel({ ...setup, seed: duelSeed(setup.seed, i), heroControl: 'ai' }, content, { tracing: false, tally: true });
+    const d = new Duel({ ...setup, seed: duelSeed(setup.seed, i), heroControl: 'ai' }, content, { tracing: false, tally: 'exact' });
+    const model = exchangeModel(d);
+    const names = [nameOf(d.hero), nameOf(d.foe)] as const;
     while (d.step().kind !== 'over');
-    addDuel(s, d.outcome?.winner ?? null, d.gameTurns, d.tally!);
+    const tally = d.tally!;
+    const check = typeof model === 'string' ? model : { result: solve(model), left: exchangeMismatch(model, tally.actions, tally.other, names) };
+    addDuel(s, i, d.outcome?.winner ?? null, d.gameTurns, tally, check);
   }
   return s;
 }

@@ -6,6 +6,7 @@ import { type ProjectilePath, castProjectile } from '../world/projectile.js';
 import { applyEffects, fighterAt } from './effects.js';
 import { sees } from './perception.js';
 import type { DuelState } from './state.js';
+import { tallyAttack } from './tally.js';
 import { possessive } from '../rules/names.js';
 
 export function attackContext(s: DuelState, a: ArenaEntity, d: ArenaEntity): AttackContext {
@@ -17,7 +18,7 @@ export function attackContext(s: DuelState, a: ArenaEntity, d: ArenaEntity): Att
     visible: sees(s, a, d),
     attackerTerrain: s.grid.get(a.pos.x, a.pos.y),
     defenderTerrain: s.grid.get(d.pos.x, d.pos.y),
-    ...(s.luck ? { luck: true } : {}),
+    ...(s.luck || s.tally?.exact ? { luck: true } : {}),
   };
 }
 
@@ -27,22 +28,19 @@ export function findOption(s: DuelState, e: ArenaEntity, id: string): AttackOpti
 
 /** Resolves one attack through the ruleset and applies what it did. Returns the energy cost. */
 function resolve(s: DuelState, a: ArenaEntity, d: ArenaEntity, option: AttackOption): number {
+  const defenderHp = d.body?.hp ?? 0;
   const out = s.ruleset.resolveAttack(s.tracer(), s.view(a), s.view(d), option, attackContext(s, a, d));
   if (out.hit && option.kind === 'melee' && d.fighter?.kind === 'hero' && d.awareness && !sees(s, d, a)) d.awareness.struckUnseen = true;
   s.message(out.summary, a.fighter?.side === 0 ? (out.hit ? 'good' : 'info') : out.hit ? 'bad' : 'info');
-  applyEffects(s, out.effects);
-  s.endEvent(out.summary, a.id);
+  const side = a.fighter?.side === 0 ? 0 : 1;
   if (s.tally) {
-    const side = a.fighter?.side === 0 ? 0 : 1;
-    const t = (s.tally.attacks[side][option.kind] ??= { attacks: 0, hits: 0, damage: 0 });
-    t.attacks++;
-    if (out.hit) t.hits++;
-    t.damage += out.damage;
-  }
-  if (s.luck && out.luck) {
-    const side = a.fighter?.side === 0 ? 0 : 1;
-    s.luck.push({ turn: s.turn + 1, side, law: lawAsNumbers(out.luck.law), dealt: out.luck.dealt, odds: out.odds.toNumber() });
-  }
+    tallyAttack(s.tally, side, option, out, { time: s.now, defenderHp, aliveAtZero: d.body?.aliveAtZero === true });
+    s.tally.inAttack = true;
+    applyEffects(s, out.effects);
+    s.tally.inAttack = false;
+  } else applyEffects(s, out.effects);
+  s.endEvent(out.summary, a.id);
+  if (s.luck && out.luck) s.luck.push({ turn: s.turn + 1, side, law: lawAsNumbers(out.luck.law), dealt: out.luck.dealt, odds: out.odds.toNumber() });
   return out.cost;
 }
 

@@ -56,6 +56,11 @@ function addStatus(list: Status[], st: Status, mode: 'prolong' | 'set'): void {
   if (st.next !== undefined) cur.next = Math.min(cur.next ?? st.next, st.next);
 }
 
+/** Notes the first thing that made a simulated duel more than an exchange of attacks. */
+export function notExchange(s: DuelState, what: string): void {
+  if (s.tally?.exact && s.tally.other === null) s.tally.other = what;
+}
+
 /**
  * Applies a ruleset's effects in order. Damage runs the ruleset's `onDamaged` (whose effects are
  * applied at once) and kills a fighter whose health reaches 0.
@@ -71,7 +76,10 @@ function applyEffect(s: DuelState, fx: Effect): void {
       if (!v?.body || !isAlive(v.body)) return;
       const before = v.body.hp;
       v.body.hp -= fx.amount;
-      if (s.tally && fx.amount > 0) s.tally.damageTaken[v.fighter?.side === 0 ? 0 : 1] += Math.min(fx.amount, Math.max(0, before));
+      if (s.tally && fx.amount > 0) {
+        s.tally.damageTaken[v.fighter?.side === 0 ? 0 : 1] += Math.min(fx.amount, Math.max(0, before));
+        if (!s.tally.inAttack) notExchange(s, `${nameOf(v)} took ${fx.amount} from ${fx.cause}`);
+      }
       if (fx.source === undefined && fx.amount > 0) s.message(`${subjectOf(v)} ${verb(v, 'take')} ${fx.amount} from ${fx.cause}.`, v.fighter?.side === 0 ? 'bad' : 'good');
       if (isAlive(v.body)) applyEffects(s, s.ruleset.onDamaged(s.tracer(), s.view(v), fx.amount, before, { now: s.now }));
       else kill(s, v);
@@ -80,12 +88,14 @@ function applyEffect(s: DuelState, fx: Effect): void {
     case 'heal': {
       const v = s.world.get(fx.target);
       if (!v?.body || !isAlive(v.body) || fx.amount <= 0) return;
+      if (v.body.hp < v.body.maxHp) notExchange(s, `${nameOf(v)} regained hit points (${fx.cause})`);
       v.body.hp = Math.min(v.body.maxHp, v.body.hp + fx.amount);
       return;
     }
     case 'max-hp': {
       const v = s.world.get(fx.target);
       if (!v?.body || !isAlive(v.body)) return;
+      if (Math.max(1, fx.maxHp) !== v.body.maxHp) notExchange(s, `${nameOf(v)}'s maximum hit points changed`);
       v.body.maxHp = Math.max(1, fx.maxHp);
       v.body.hp = Math.min(v.body.hp, v.body.maxHp);
       return;

@@ -3,7 +3,7 @@ import type { RngStreams } from '../core/rng.js';
 import type { Tracer } from '../core/trace.js';
 import type { LuckSample } from '../core/luck.js';
 import type { Edition } from '../rules/edition.js';
-import type { FighterView, Ruleset } from '../rules/ruleset.js';
+import type { BlowTag, FighterView, Ruleset } from '../rules/ruleset.js';
 import type { ArenaEntity } from '../world/components.js';
 import type { Grid, Point } from '../world/grid.js';
 
@@ -28,25 +28,80 @@ export function timed<T>(s: DuelState, bucket: 'fov' | 'path' | 'rules', fn: () 
   return s.profiler ? s.profiler.time(bucket, fn) : fn();
 }
 
-/** Attacks of one kind by one side: how many, how many hit, the damage they reported. */
+/**
+ * Exact counterparts of a side's attacks of one kind, summed over the blows and attacks that
+ * gave their laws: what the observed counts should come to, given the states they were made in.
+ */
+export interface ExactTally {
+  /** Blows with an exact hit chance and damage law, how many of them hit, and their damage. */
+  blows: number;
+  hits: number;
+  damage: number;
+  damageSq: number;
+  /** Sum of the blows' hit chances (p) and of p(1 - p). */
+  hitSum: number;
+  hitVar: number;
+  /** Sum of the blows' expected damage and of its variance. */
+  meanSum: number;
+  varSum: number;
+  /** Sum of the blows' damage laws (value -> probability), and the damage seen (value -> count). */
+  law: number[];
+  seen: number[];
+  /** The same for whole attacks (a round of blows), whose law the attack gives. */
+  rounds: number;
+  roundDamage: number;
+  roundDamageSq: number;
+  roundMeanSum: number;
+  roundVarSum: number;
+  roundLaw: number[];
+  roundSeen: number[];
+}
+
+/** Attacks of one kind by one side: how many, how many hit, their blows, the damage they reported. */
 export interface AttackTally {
   attacks: number;
   hits: number;
   damage: number;
+  blows: number;
+  blowHits: number;
+  /** Blows by tag (criticals, blocks, stabs...). */
+  tags: Partial<Record<BlowTag, number>>;
+  exact: ExactTally | null;
+}
+
+/** One attack of a duel, for checking the duel against the exact model of a melee exchange. */
+export interface ActionRecord {
+  readonly side: 0 | 1;
+  /** When it was made, in ticks. */
+  readonly time: number;
+  readonly kind: 'melee' | 'projectile';
+  /** The law of the hit points it could take (index: damage), when the duel asks for laws. */
+  readonly law: readonly number[] | null;
+  /** The defender's hit points before it, and whether it lives on at 0. */
+  readonly defenderHp: number;
+  readonly aliveAtZero: boolean;
+  readonly cost: number;
 }
 
 /**
  * Counts a simulation keeps of a duel (no traces): attacks by side (0 hero, 1 foe) and kind,
- * hit points lost by each side from every cause, and the monsters' noticing rolls.
+ * hit points lost by each side from every cause, and the monsters' noticing rolls. With `exact`,
+ * attacks work out their laws and the duel records every attack, and the first thing that made it
+ * more than an exchange of attacks (a move, a heal, harm outside an attack).
  */
 export interface DuelTally {
   readonly attacks: [Record<string, AttackTally>, Record<string, AttackTally>];
   readonly damageTaken: [number, number];
   readonly notices: { rolls: number; noticed: number };
+  readonly exact: boolean;
+  readonly actions: ActionRecord[];
+  other: string | null;
+  /** Set while an attack's effects are applied. */
+  inAttack: boolean;
 }
 
-export function emptyTally(): DuelTally {
-  return { attacks: [{}, {}], damageTaken: [0, 0], notices: { rolls: 0, noticed: 0 } };
+export function emptyTally(exact = false): DuelTally {
+  return { attacks: [{}, {}], damageTaken: [0, 0], notices: { rolls: 0, noticed: 0 }, exact, actions: [], other: null, inAttack: false };
 }
 
 /** What the systems may read and change; the Duel class implements it. */

@@ -5,7 +5,7 @@ import { isEdition } from '../rules/edition.js';
 import { availableRulesets, getRuleset } from '../rules/registry.js';
 import type { Ruleset, RulesetId } from '../rules/ruleset.js';
 import type { AiMode } from '../world/components.js';
-import { GENERATED_ARENAS } from '../world/arena.js';
+import { builtInDescription } from '../world/arena.js';
 import { BrowserScreen } from './browser.js';
 import { type Canvas, wrap } from './canvas.js';
 import { DuelScreen } from './duel-screen.js';
@@ -178,7 +178,7 @@ export class MenuScreen implements Screen {
       case 'arena':
         return arenaIds(content).map((id) => {
           const a = content.arenas.get(id);
-          return { value: id, label: a ? a.name : id, description: a ? a.description : (GENERATED_ARENAS[id as keyof typeof GENERATED_ARENAS] ?? '') };
+          return { value: id, label: a ? a.name : id, description: a ? a.description : builtInDescription(id) };
         });
       case 'rounds':
         return ROUNDS;

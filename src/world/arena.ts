@@ -187,6 +187,30 @@ export function generateArena(kind: GeneratedArenaKind, mapgen: Rng): Arena {
   });
 }
 
+/** Arenas built in code that draw nothing: the same every time. */
+export const FIXED_ARENAS = {
+  ring: 'Two cells walled in: the fighters toe to toe from the first move, nowhere to go (a pure melee exchange)',
+} as const;
+export type FixedArenaId = keyof typeof FIXED_ARENAS;
+
+export function isFixedArena(id: string): id is FixedArenaId {
+  return Object.hasOwn(FIXED_ARENAS, id);
+}
+
+/** A fixed arena. The ring: two floor cells side by side inside walls. */
+export function fixedArena(id: FixedArenaId): Arena {
+  const grid = new Grid(5, 5);
+  grid.cells.fill(Terrain.Wall);
+  grid.set(1, 2, Terrain.Floor);
+  grid.set(2, 2, Terrain.Floor);
+  return Object.freeze({ id, name: 'The Ring', description: FIXED_ARENAS[id], grid, spawns: freezeSpawns({ x: 1, y: 2 }, { x: 2, y: 2 }) });
+}
+
+/** The description of an arena built in code (generated or fixed). */
+export function builtInDescription(id: string): string {
+  return isGeneratedArena(id) ? GENERATED_ARENAS[id] : isFixedArena(id) ? FIXED_ARENAS[id] : '';
+}
+
 /** Scatters `count` blobs of terrain over floor cells. */
 function sprinkle(grid: Grid, rng: Rng, t: Terrain, count: number, size: number): void {
   for (let i = 0; i < count; i++) {

@@ -78,7 +78,7 @@ describe('arena sim', () => {
     const j = JSON.parse(a.stdout) as { duels: number; counts: { hero: number; foe: number; draw: number } };
     expect(j.duels).toBe(50);
     expect(j.counts.hero + j.counts.foe + j.counts.draw).toBe(50);
-    expect(csv.stdout.split('\n')[0]).toBe('figure,value,lo95,hi95,count');
+    expect(csv.stdout.split('\n')[0]).toBe('figure,value,lo95,hi95,count,exact,agrees');
     expect(csv.stdout).toContain(`hero_win_rate,${j.counts.hero / 50},`);
   });
 
