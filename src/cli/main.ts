@@ -7,13 +7,14 @@ import { arenaIds } from '../game/duel.js';
 import { availableRulesets, getRuleset } from '../rules/registry.js';
 import { EDITIONS, type Edition } from '../rules/edition.js';
 import type { RULESET_IDS } from '../rules/ruleset.js';
-import { GENERATED_ARENAS } from '../world/arena.js';
+import { builtInDescription } from '../world/arena.js';
 import { ReplayError, printable, readReplayFile } from '../replay/format.js';
 import { listSaves, openForResume } from '../replay/saves.js';
 import type { AppStart } from '../tui/app.js';
 import { verifyReplay } from '../replay/verify.js';
 import { jsonSchemas } from '../content/schemas.js';
 import { runHeadless, outcomeText } from './headless.js';
+import type { CompareOptions } from './compare-command.js';
 import { addDuelOptions, setupFromOptions, type DuelOptions } from './setup-options.js';
 import { DEFAULT_SAVES, PROGRAM_VERSION } from './version.js';
 
@@ -108,6 +109,46 @@ addDuelOptions(program.command('sim').description('play N duels AI against AI fr
   .action(async (o: DuelOptions & { duels: string; workers?: string; json?: boolean; csv?: boolean; progress: boolean }) => {
     const { runSim } = await import('./sim-command.js');
     await runSim(o, content(), (m) => new UsageError(m));
+  });
+
+addDuelOptions(program.command('sweep').description('vary one parameter (level, strength, a skill, weapon, armour or foe) over a range: exact hit chance and damage a turn both ways, and win rates from N duels a point, as a table and plots'))
+  .requiredOption('--vary <parameter>', 'what to vary: level, strength, skill:NAME (crawl-4.0b20, stone-soup-0.5.2), weapon, armour or foe')
+  .option('--from <n>', 'level, strength, skill: the first value (default: the lowest the ruleset allows)')
+  .option('--to <n>', 'level, strength, skill: the last value (default: the highest)')
+  .option('--step <n>', 'level, strength, skill: the step (default 1)')
+  .option('--values <list>', 'the values, comma-separated (weapon, armour, foe default to all the hero can take)')
+  .option('-n, --duels <n>', 'duels a point (the same seeds at every point)', '200')
+  .option('--distance <n>', 'squares between the fighters for the exact odds (1: adjacent)', '1')
+  .addOption(new Option('--odds <moment>', 'the exact odds: engaged (each aware of the other, the foe hunting) or start (as the duel starts: surprise attacks, stabs)').choices(['engaged', 'start']).default('engaged'))
+  .option('--workers <n>', 'worker threads (0: this thread only); the numbers do not depend on it')
+  .option('--json', 'print JSON instead of a table')
+  .option('--csv', 'print CSV (one row a point) instead of a table')
+  .option('--no-plot', 'the table only, no plots')
+  .option('--no-progress', 'no progress bar on the terminal')
+  .action(async (o: import('./sweep-command.js').SweepOptions) => {
+    const { runSweepCommand } = await import('./sweep-command.js');
+    await runSweepCommand(o, content(), (m) => new UsageError(m));
+  });
+
+addDuelOptions(program.command('compare').description('one duel under two rulesets or two editions: both played turn by turn side by side, then N duels a side with the differences and their 95% intervals'))
+  .option('--against <ruleset>', 'side B\'s ruleset (the options above are side A\'s; default: the same ruleset)')
+  .addOption(new Option('--edition-b <edition>', 'side B\'s edition (default: side A\'s)').choices([...EDITIONS]))
+  .option('--editions <a,b>', 'both editions at once, e.g. spoiler,source (instead of --edition and --edition-b)')
+  .option('--hero-b <id>', 'side B\'s hero (default: side A\'s, by id, then by name)')
+  .option('--foe-b <id>', 'side B\'s foe (default: side A\'s, by id, then by name)')
+  .option('-n, --duels <n>', 'duels a side for the aggregate (0: none); duel i has the same seed on both sides', '500')
+  .option('--turns <n>', 'rows of the turn-by-turn table to print (0: none; default: all)')
+  .option('--all-rows', 'print every row, also the runs of turns without messages that are folded by default')
+  .option('--width <n>', 'columns to fit the text in (default: the terminal\'s width, or 80)')
+  .option('--workers <n>', 'worker threads (0: this thread only); the numbers do not depend on it')
+  .option('--json', 'print JSON instead of text')
+  .option('--no-progress', 'no progress bar on the terminal')
+  .action(async (o: CompareOptions, cmd: Command) => {
+    const { runCompare } = await import('./compare-command.js');
+    await runCompare(o, content(), (m) => new UsageError(m), (name) => cmd.getOptionValueSource(name), {
+      program: PROGRAM_VERSION,
+      ...(process.stdout.isTTY && process.stdout.columns > 0 ? { terminalColumns: process.stdout.columns } : {}),
+    });
   });
 
 program
@@ -267,7 +308,7 @@ program
       out.push('arenas:');
       for (const id of arenaIds(c)) {
         const a = c.arenas.get(id);
-        out.push(`  ${id.padEnd(18)} ${a ? `${a.name}: ${a.description}` : GENERATED_ARENAS[id as keyof typeof GENERATED_ARENAS]}`);
+        out.push(`  ${id.padEnd(18)} ${a ? `${a.name}: ${a.description}` : builtInDescription(id)}`);
       }
     }
     process.stdout.write(`${out.join('\n')}\n`);

@@ -5,6 +5,7 @@ import { DEFAULT_ARENA, DEFAULT_MAX_TURNS, type DuelSetup, arenaIds } from '../g
 import { EDITIONS, isEdition } from '../rules/edition.js';
 import { availableRulesets, getRuleset } from '../rules/registry.js';
 import { normaliseSeed } from '../core/rng.js';
+import { skillOptionProblem } from '../rules/crawl4b20/options.js';
 import type { RulesetId } from '../rules/ruleset.js';
 import type { AiMode } from '../world/components.js';
 
@@ -21,6 +22,8 @@ export interface DuelOptions {
   armour?: string;
   statSystem?: string;
   form?: string;
+  /** `--skill NAME=LEVEL`, once per skill (crawl-4.0b20 and stone-soup-0.5.2). */
+  skill?: string[];
   foeState?: string;
   firstMover?: string;
   maxTurns: string;
@@ -41,9 +44,32 @@ export function addDuelOptions(c: Cmd): Cmd {
     .option('--armour <id>', 'hero armour, or "none" (overrides the preset)')
     .option('--stat-system <system>', 'crawl-4.0b20: "new" (the default, as vanilla Crawl) or "classic" (AX-Crawl\'s option)')
     .option('--form <id>', 'crawl-4.0b20: the hero\'s transformation, or "none" (overrides the preset)')
+    .option('--skill <name=level>', 'crawl-4.0b20 and stone-soup-0.5.2: a trained skill 0-27, e.g. fighting=12 (overrides the preset; repeat for more)', (v: string, prev: string[] | undefined) => [...(prev ?? []), v])
     .addOption(new Option('--foe-state <state>', 'how the foe starts').choices(['sleeping', 'wandering', 'hunting']))
     .addOption(new Option('--first-mover <who>', 'who wins a tie for the move (the hero by default)').choices(['hero', 'foe']))
     .option('--max-turns <n>', 'game turns before the duel is a draw', String(DEFAULT_MAX_TURNS));
+}
+
+/** The rulesets whose heroes have trainable skills (`--skill`, `skill:NAME` hero options). */
+export const SKILL_RULESETS: readonly RulesetId[] = ['crawl-4.0b20', 'stone-soup-0.5.2'];
+
+/** The skills a ruleset's heroes train (empty when it has none). */
+export function trainableSkills(content: Content, ruleset: string): readonly { readonly id: string; readonly name: string }[] {
+  return ruleset === 'crawl-4.0b20' ? content.crawl.skills : ruleset === 'stone-soup-0.5.2' ? content.stoneSoup.skills : [];
+}
+
+/** The hero options `--skill NAME=LEVEL` stands for (`skill:NAME`), each checked against the ruleset's skills. */
+export function skillOptions(texts: readonly string[], ruleset: string, content: Content): [string, number][] {
+  if (texts.length === 0) return [];
+  if (!SKILL_RULESETS.includes(ruleset as RulesetId)) throw new Error(`--skill: ${ruleset} has no trainable skills; only ${SKILL_RULESETS.join(' and ')} have them`);
+  return texts.map((t) => {
+    const m = /^([a-z-]+)=(.*)$/.exec(t.trim());
+    if (!m) throw new Error(`--skill: write NAME=LEVEL, such as fighting=12 (got "${t}")`);
+    const [skill, level] = [m[1] as string, m[2] as string];
+    const problem = skillOptionProblem(skill, level, trainableSkills(content, ruleset));
+    if (problem) throw new Error(problem);
+    return [`skill:${skill}`, Number(level)];
+  });
 }
 
 export function freshSeed(): string {
@@ -85,6 +111,7 @@ export function setupFromOptions(o: DuelOptions, content: Content, heroControl: 
     if (!crawlFamily) throw new Error(`--${flag}: only ${flag === 'form' ? 'the crawl-4.0b20 and stone-soup-0.5.2 rulesets have transformations' : 'the crawl-4.0b20 ruleset has stat systems'}`);
     heroOptions[flag] = v;
   }
+  for (const [key, level] of skillOptions(o.skill ?? [], o.ruleset, content)) heroOptions[key] = level;
   let seed: string;
   try {
     seed = normaliseSeed(o.seed ?? freshSeed());

@@ -1,4 +1,5 @@
 import { Duel, type DuelSetup } from '../game/duel.js';
+import { damagePerTurn } from '../game/odds.js';
 import { type Choice, heroChoices } from '../rules/choices.js';
 import type { AttackPreview, RecallSection } from '../rules/ruleset.js';
 import { attackContext } from '../systems/combat.js';
@@ -59,7 +60,7 @@ const perTurnText = (p: AttackPreview): string => {
  * a single blow is hit x average, times attacks per turn), and the expected turns to kill.
  */
 export function labCells(p: AttackPreview, targetMaxHp: number): string[] {
-  const perTurn = p.expected.mul(p.perTurn).toNumber();
+  const perTurn = damagePerTurn(p).toNumber();
   const kill = perTurn > 0 ? `≈${(targetMaxHp / perTurn).toFixed(1)}` : 'never';
   return [p.label, p.hit.percent(1), `${p.damage.min}-${p.damage.max}`, p.damage.mean().toNumber().toFixed(1), perTurnText(p), perTurn.toFixed(2), kill];
 }

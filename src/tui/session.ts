@@ -4,11 +4,12 @@ import { type LuckReport, LuckMeter } from '../core/luck.js';
 import { cosmeticStream } from '../core/rng.js';
 import { Duel, type DuelSetup, type StepResult, type TraceRecord, type TurnRecord } from '../game/duel.js';
 import { type DetailLevel, shownAt } from '../game/explain.js';
+import { type OddsBothWays, oddsBothWays } from '../game/odds.js';
 import type { ReplayPlayer } from '../replay/player.js';
 import { makeHeader, ReplayRecorder } from '../replay/recorder.js';
-import type { AttackOption, AttackPreview, NoticeCheck, RecallSection } from '../rules/ruleset.js';
+import type { AttackOption, AttackPreview, RecallSection } from '../rules/ruleset.js';
 import { aimAt, attackContext } from '../systems/combat.js';
-import { canPerceive, sees } from '../systems/perception.js';
+import { canPerceive } from '../systems/perception.js';
 import type { Command } from '../systems/commands.js';
 import type { DuelEvent } from '../systems/state.js';
 import { type ArenaEntity, type ItemStack, isAlive } from '../world/components.js';
@@ -60,14 +61,8 @@ export interface SessionEnv {
 
 export type ViewOf = 'hero' | 'foe' | 'all';
 
-/** The odds both ways between the hero and a fighter it looks at. */
-export interface OddsBothWays {
-  /** Each attack with its exact preview; `reach` is false when it is shown as if adjacent. */
-  readonly mine: readonly { readonly option: AttackOption; readonly preview: AttackPreview; readonly reach: boolean }[];
-  readonly theirs: readonly { readonly option: AttackOption; readonly preview: AttackPreview; readonly reach: boolean }[];
-  /** An unaware monster's chance to notice the hero this turn. */
-  readonly notice?: NoticeCheck;
-}
+/** The odds both ways between the hero and a fighter it looks at (computed in src/game/odds.ts). */
+export type { OddsBothWays };
 
 /** A key as blessed reports it: the character typed (if printable) and the key's name. */
 export interface Key {
@@ -922,29 +917,7 @@ export class Session {
    * per-turn chance that an unaware monster notices the hero.
    */
   lookOdds(target: ArenaEntity): OddsBothWays {
-    const d = this.duel;
-    const hero = d.hero;
-    if (target.id === hero.id || !hero.pos || !target.pos || !target.fighter) return { mine: [], theirs: [] };
-    const dist = d.distanceBetween(hero, target);
-    const mine = this.attackOdds(hero, target, dist);
-    const theirs = this.attackOdds(target, hero, dist);
-    const mode = target.ai?.mode;
-    const unaware = target.fighter.kind === 'monster' && (mode === 'sleeping' || mode === 'wandering');
-    const notice = unaware ? d.ruleset.noticeChance(d.view(target), d.view(hero), dist, sees(d, target, hero), d.edition) : undefined;
-    return { mine, theirs, ...(notice ? { notice } : {}) };
-  }
-
-  private attackOdds(a: ArenaEntity, b: ArenaEntity, dist: number): { option: AttackOption; preview: AttackPreview; reach: boolean }[] {
-    const d = this.duel;
-    const r = d.ruleset;
-    const options = r.attackOptions(d.view(a));
-    const usable = options.filter((o) => r.canUse(o, dist));
-    const reach = usable.length > 0;
-    const chosen = reach ? usable : options.filter((o) => o.kind === 'melee');
-    return chosen.map((option) => {
-      const ctx = { ...attackContext(d, a, b), distance: reach ? dist : 1 };
-      return { option, preview: r.previewAttack(d.view(a), d.view(b), option, ctx), reach };
-    });
+    return oddsBothWays(this.duel, target);
   }
 
   /** The luck meter over every attack of the duel so far (none when the duel keeps no samples). */
