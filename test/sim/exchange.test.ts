@@ -4,49 +4,66 @@ import { Duel, type DuelSetup } from '../../src/game/duel.js';
 import { type ExchangeModel, exchangeMismatch, exchangeModel, solveExchange } from '../../src/sim/exchange.js';
 import { simulate } from '../../src/sim/pool.js';
 import { duelSeed } from '../../src/sim/run.js';
-import { chiSquareSurvival, fitTest, wilson } from '../../src/sim/stats.js';
+import { Z95, chiSquareSurvival, fitTest, wilson } from '../../src/sim/stats.js';
 import { distributionCheck, simFigures } from '../../src/cli/sim.js';
 
 const content = loadContent();
 
 /**
- * A reference for the exchange: every roll sequence followed to its end, tick by tick (no energy
- * shortcut), so the schedule and the dynamic programming are both checked.
+ * A reference for the exchange: the joint state of both fighters (damage taken, energy, who has
+ * stirred) carried forward tick by tick with no energy shortcut, so the schedule and the dynamic
+ * programming over each side alone are both checked.
  */
-function enumerate(m: ExchangeModel): { win: [number, number]; draw: number; ttk: [Map<number, number>, Map<number, number>] } {
+function reference(m: ExchangeModel): { win: [number, number]; draw: number; ttk: [Map<number, number>, Map<number, number>] } {
   const win: [number, number] = [0, 0];
   const ttk: [Map<number, number>, Map<number, number>] = [new Map(), new Map()];
-  let draw = 0;
   const line: (0 | 1)[] = m.firstMover === 'foe' ? [1, 0] : [0, 1];
-  const go = (p: number, taken: [number, number], energy: [number, number], stirred: [boolean, boolean], tick: number): void => {
-    for (;;) {
-      const ready = line.filter((s) => energy[s] >= m.threshold);
-      if (ready.length > 0) {
-        const side = m.order === 'most-energy' ? ready.reduce((a, b) => (energy[b] > energy[a] ? b : a)) : (ready[0] as 0 | 1);
-        if (tick > m.cap) break;
+  interface State { p: number; taken: [number, number]; energy: [number, number]; stirred: boolean }
+  const merge = (into: Map<string, State>, st: State): void => {
+    const key = `${st.taken},${st.energy},${st.stirred}`;
+    const old = into.get(key);
+    if (old) old.p += st.p;
+    else into.set(key, st);
+  };
+  let states = new Map<string, State>();
+  merge(states, { p: 1, taken: [0, 0], energy: [m.sides[0].energy, m.sides[1].energy], stirred: false });
+  for (let tick = 0; tick <= m.cap && states.size > 0; tick++) {
+    // Everyone ready at this tick acts, one at a time, until no one is.
+    let settled = new Map<string, State>();
+    let acting = states;
+    while (acting.size > 0) {
+      const next = new Map<string, State>();
+      for (const st of acting.values()) {
+        const ready = line.filter((s) => st.energy[s] >= m.threshold);
+        if (ready.length === 0) {
+          merge(settled, st);
+          continue;
+        }
+        const side = m.order === 'most-energy' ? ready.reduce((a, b) => (st.energy[b] > st.energy[a] ? b : a)) : (ready[0] as 0 | 1);
         const other = (1 - side) as 0 | 1;
-        const law = stirred[other] ? m.sides[side].law : m.sides[side].opening;
-        const e: [number, number] = [...energy];
-        e[side] -= m.sides[side].cost;
+        // Before anyone acts, the other has neither acted nor been attacked.
+        const law = st.stirred ? m.sides[side].law : m.sides[side].opening;
+        const energy: [number, number] = [...st.energy];
+        energy[side] -= m.sides[side].cost;
         law.forEach((q, d) => {
           if (q === 0) return;
-          const t: [number, number] = [...taken];
-          t[other] += d;
-          if (t[other] >= m.sides[other].kill) {
-            win[side] += p * q;
+          const taken: [number, number] = [...st.taken];
+          taken[other] += d;
+          if (taken[other] >= m.sides[other].kill) {
+            win[side] += st.p * q;
             const turn = Math.ceil(tick / m.ticksPerTurn);
-            ttk[side].set(turn, (ttk[side].get(turn) ?? 0) + p * q);
-          } else go(p * q, t, e, [true, true], tick);
+            ttk[side].set(turn, (ttk[side].get(turn) ?? 0) + st.p * q);
+          } else merge(next, { p: st.p * q, taken, energy, stirred: true });
         });
-        return;
       }
-      if (tick + 1 > m.cap + 1) break;
-      energy = [energy[0] + m.sides[0].gain, energy[1] + m.sides[1].gain];
-      tick++;
+      acting = next;
     }
-    draw += p;
-  };
-  go(1, [0, 0], [m.sides[0].energy, m.sides[1].energy], [false, false], 0);
+    states = new Map();
+    for (const st of settled.values()) merge(states, { ...st, energy: [st.energy[0] + m.sides[0].gain, st.energy[1] + m.sides[1].gain] });
+    settled = new Map();
+  }
+  let draw = 0;
+  for (const st of states.values()) draw += st.p;
   return { win, draw, ttk };
 }
 
@@ -60,8 +77,11 @@ describe('the melee exchange model', () => {
     expect(r.win[0]).toBeCloseTo(2 / 3, 12);
     expect(r.win[1]).toBeCloseTo(1 / 3, 12);
     expect(r.draw).toBeLessThan(1e-12);
-    // The hero's first blow lands in game turn 1 half the time (both act at tick 10).
-    expect(r.ttk[0][1]).toBeCloseTo(0.5 + 0.125, 12);
+    // Both are ready at tick 0 (game turn 0): the hero's opening blow ends it there half the time,
+    // its second (tick 10, turn 1) an eighth of the time.
+    expect(r.ttk[0][0]).toBeCloseTo(0.5, 12);
+    expect(r.ttk[0][1]).toBeCloseTo(0.125, 12);
+    expect(r.ttk[1][0]).toBeCloseTo(0.25, 12);
   });
 
   it.each([
@@ -71,9 +91,9 @@ describe('the melee exchange model', () => {
     ['most energy first, uneven costs', model(side(6, [0.1, 0.3, 0.6], { cost: 7, energy: 3 }), side(7, [0.2, 0, 0.8], { gain: 2, cost: 13 }), { order: 'most-energy' })],
     ['a surprise opening blow', model(side(5, [0.5, 0.5], { opening: [0, 0, 0, 1] }), side(5, [0.2, 0.8]))],
     ['blows that can miss forever end in draws at the limit', model(side(3, [0.9, 0.1]), side(3, [0.95, 0.05]), { cap: 60 })],
-  ])('matches following every roll: %s', (_, m) => {
+  ])('matches the joint state carried tick by tick: %s', (_, m) => {
     const r = solveExchange(m);
-    const ref = enumerate(m);
+    const ref = reference(m);
     expect(r.win[0]).toBeCloseTo(ref.win[0], 12);
     expect(r.win[1]).toBeCloseTo(ref.win[1], 12);
     expect(r.draw).toBeCloseTo(ref.draw, 12);
@@ -126,8 +146,19 @@ describe('duels against the exchange model', () => {
     const f = simFigures({ setup: ring, duels: n, workers: 0, seconds: 0, stats });
     const x = f.exchange;
     if (!x.applies) throw new Error(x.why);
-    expect(x.hero.agrees && x.foe.agrees && x.draw.agrees).toBe(true);
+    // Several figures are checked at once, so each at 99.99% (z = 3.89) rather than the printed
+    // 95%: a sound model fails this seed's check about once in 10,000 seeds a figure.
+    const Z = 3.89;
+    const within = (seen: number, count: number, exact: number) => {
+      const w = wilson(seen, count, Z);
+      expect(exact, `${seen}/${count} against ${exact}`).toBeGreaterThanOrEqual(w.lo);
+      expect(exact, `${seen}/${count} against ${exact}`).toBeLessThanOrEqual(w.hi);
+    };
+    expect(x.left).toBe(0);
+    within(f.counts.hero, n, x.hero.exact);
+    within(f.counts.foe, n, x.foe.exact);
     expect(x.hero.exact + x.foe.exact + x.draw.exact).toBeCloseTo(1, 9);
+    expect(x.turnsToKill.hero.fit.p).toBeGreaterThan(1e-4);
     const [hero] = f.attacks.hero;
     const [foe] = f.attacks.foe;
     // One surprise a duel: the warrior's opening blow.
@@ -136,12 +167,14 @@ describe('duels against the exchange model', () => {
       const e = a?.exact;
       if (!e) throw new Error('no exact counterparts');
       expect(e.blows).toBe(a.blows);
-      expect(e.hitRate.agrees && e.damagePerBlow.agrees && e.blowDamage.agrees).toBe(true);
+      within(a.blowHits, a.blows, e.hitRate.exact);
+      const se = (e.damagePerBlow.observed.hi - e.damagePerBlow.observed.value) / Z95;
+      expect(Math.abs(e.damagePerBlow.observed.value - e.damagePerBlow.exact)).toBeLessThanOrEqual(Z * se);
+      expect(e.blowDamage.fit.p).toBeGreaterThan(1e-4);
       // The law's shares add up to 1, the counts to the blows.
       expect(e.blowDamage.rows.reduce((t, r) => t + r.exact, 0)).toBeCloseTo(1, 9);
       expect(e.blowDamage.rows.reduce((t, r) => t + r.count, 0)).toBe(e.blows);
     }
-    expect(x.turnsToKill.hero.fit.p).toBeGreaterThan(0.05);
   });
 });
 
