@@ -14,6 +14,7 @@ import { verifyReplay } from '../replay/verify.js';
 import { attackContext } from '../systems/combat.js';
 import { castProjectile } from '../world/projectile.js';
 import { Terrain } from '../world/terrain.js';
+import type { RulesetAttackRate } from './attacks.js';
 import { best, measure } from './attacks-measure.js';
 import { firstFrameTimes } from './first-frame.js';
 import { frameTimes } from './frame.js';
@@ -24,7 +25,8 @@ import { frameTimes } from './frame.js';
  * - engine overhead per turn <= 50% on top of FOV + pathing + rules;
  * - first frame of the game within 1.5x of a bare blessed screen's first frame;
  * - a full redraw within 2.5x of blessed's own time to paint the same screen.
- * `--only frame` or `--only sim` runs only that section.
+ * `--only attacks` (the generator, the attack and each ruleset's attack against the raw
+ * generator, in their own process), `--only frame` or `--only sim` runs only that section.
  */
 
 const content = loadContent();
@@ -62,6 +64,29 @@ const row = (what: string, value: string, note = '') => {
 
 process.stdout.write(`spoiler-arena benchmark (Node ${process.version}, ${process.arch})\n\n`);
 
+/** 1-3. The generator and attack resolution, measured in a process of their own. */
+function attacksSection(): void {
+  const isolated = JSON.parse(
+    execFileSync(process.execPath, [fileURLToPath(new URL('./attacks.js', import.meta.url))], { encoding: 'utf8' }),
+  ) as { raw: number; stream: number; draws: number; untraced: number; traced: number; rulesets: RulesetAttackRate[] };
+  const raw = isolated.raw;
+  row('raw Tyche-i draws/s (int32)', fmt(raw));
+  row('Stream.int(20) draws/s (exact uniform)', fmt(isolated.stream));
+  const target = (0.25 * raw) / isolated.draws;
+  row('draws per attack (average)', isolated.draws.toFixed(2));
+  row('attack resolutions/s, null tracer', fmt(isolated.untraced), `target >= ${fmt(target)} (25% of raw / draws): ${isolated.untraced >= target ? 'MET' : 'MISSED'}`);
+  row('attack resolutions/s, recording tracer', fmt(isolated.traced));
+  // Each ruleset's whole melee resolveAttack (default hero vs default foe, the ring), against
+  // the raw generator: as a share of its draws/s, and against an attack bound by its draws alone.
+  for (const r of isolated.rulesets) {
+    const bound = raw / r.draws;
+    row(`${r.ruleset}: resolutions/s, null tracer`, fmt(r.rate), `resolveAttack, ${r.hero} vs ${r.foe}, melee in the ring`);
+    row(`${r.ruleset}: draws per resolution`, r.draws.toFixed(2));
+    row(`${r.ruleset}: of raw generator speed`, `${((r.rate / raw) * 100).toFixed(3)}%`, 'resolutions/s / raw draws/s');
+    row(`${r.ruleset}: vs generator-bound attack`, `${((r.rate / bound) * 100).toFixed(3)}%`, `resolutions/s / (raw draws/s / draws per resolution = ${fmt(bound)})`);
+  }
+}
+
 /** 7. Frame time: a full redraw of the duel screen against blessed's own widgets drawing it. */
 async function frameSection(): Promise<void> {
   const f = await frameTimes(500, 50);
@@ -73,8 +98,8 @@ async function frameSection(): Promise<void> {
 
 /** 8. Simulation: one worker against every core, and memory as the number of duels grows. */
 function simSection(): void {
-  const runSim = (n: number, workers: number): { duelsPerSecond: number; maxRssMb: number; heroWins: number } =>
-    JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./sim-run.js', import.meta.url)), String(n), String(workers)], { encoding: 'utf8' }));
+  const runSim = (n: number, workers: number, exact = false): { duelsPerSecond: number; maxRssMb: number; heroWins: number } =>
+    JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./sim-run.js', import.meta.url)), String(n), String(workers), exact ? '1' : '0'], { encoding: 'utf8' }));
   const cores = availableParallelism();
   // Long enough for each worker's start (loading the data, warming the JIT) to count little; the
   // best of three runs each, as this machine's other load makes single runs swing by a third.
@@ -84,6 +109,8 @@ function simSection(): void {
   const scaling = all.duelsPerSecond / one.duelsPerSecond;
   row('sim duels/s, 1 worker (Crawl b20 source, pit)', one.duelsPerSecond.toFixed(1), 'minotaur-fighter vs orc-warrior, 2000 duels, best of 3 runs');
   row(`sim duels/s, ${cores} workers`, all.duelsPerSecond.toFixed(1), `scaling ${scaling.toFixed(2)}x (target >= 1.8 on 2 cores): ${scaling >= 1.8 ? 'MET' : 'MISSED'}; same hero wins: ${one.heroWins === all.heroWins ? 'yes' : 'NO'}`);
+  const exact = runSim(500, cores, true);
+  row(`sim duels/s, ${cores} workers, exact counterparts`, exact.duelsPerSecond.toFixed(1), `every attack's laws and the exchange model (arena sim's default; --no-exact leaves them out): ${(all.duelsPerSecond / exact.duelsPerSecond).toFixed(1)}x slower`);
   const small = runSim(500, cores);
   const large = runSim(5000, cores);
   row('sim peak memory, 500 duels', `${small.maxRssMb.toFixed(0)} MB`);
@@ -91,7 +118,11 @@ function simSection(): void {
 }
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-if (only !== undefined && only !== 'frame' && only !== 'sim') throw new Error(`--only: unknown section ${only} (known: frame, sim)`);
+if (only !== undefined && only !== 'frame' && only !== 'sim' && only !== 'attacks') throw new Error(`--only: unknown section ${only} (known: attacks, frame, sim)`);
+if (only === 'attacks') {
+  attacksSection();
+  process.exit(0);
+}
 if (only === 'frame') {
   await frameSection();
   process.exit(0);
@@ -101,17 +132,7 @@ if (only === 'sim') {
   process.exit(0);
 }
 
-// 1-3. The generator and attack resolution, measured in a process of their own.
-const isolated = JSON.parse(
-  execFileSync(process.execPath, [fileURLToPath(new URL('./attacks.js', import.meta.url))], { encoding: 'utf8' }),
-) as { raw: number; stream: number; draws: number; untraced: number; traced: number };
-const raw = isolated.raw;
-row('raw Tyche-i draws/s (int32)', fmt(raw));
-row('Stream.int(20) draws/s (exact uniform)', fmt(isolated.stream));
-const target = (0.25 * raw) / isolated.draws;
-row('draws per attack (average)', isolated.draws.toFixed(2));
-row('attack resolutions/s, null tracer', fmt(isolated.untraced), `target >= ${fmt(target)} (25% of raw / draws): ${isolated.untraced >= target ? 'MET' : 'MISSED'}`);
-row('attack resolutions/s, recording tracer', fmt(isolated.traced));
+attacksSection();
 
 // Projectile paths on the default arena.
 const duel = new Duel(setup, content, { tracing: false });

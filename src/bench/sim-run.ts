@@ -4,10 +4,11 @@ import type { DuelSetup } from '../game/duel.js';
 import { simulate } from '../sim/pool.js';
 
 /**
- * One simulation in a process of its own, for the benchmark: `node sim-run.js N WORKERS` prints
+ * One simulation in a process of its own, for the benchmark: `node sim-run.js N WORKERS [EXACT]`
+ * (EXACT 1: with the exact counterparts; without them by default) prints
  * the duels a second and the process's peak resident memory (worker threads included).
  */
-const [n, workers] = process.argv.slice(2).map(Number) as [number, number];
+const [n, workers, exact] = process.argv.slice(2).map(Number) as [number, number, number | undefined];
 const setup: DuelSetup = {
   ruleset: 'crawl-4.0b20',
   edition: 'source',
@@ -19,6 +20,6 @@ const setup: DuelSetup = {
   maxTurns: 1000,
 };
 const t0 = performance.now();
-const stats = await simulate(setup, loadContent(), n, { workers });
+const stats = await simulate(setup, loadContent(), n, { workers, exact: exact === 1 });
 const seconds = (performance.now() - t0) / 1000;
 process.stdout.write(`${JSON.stringify({ duelsPerSecond: n / seconds, maxRssMb: process.resourceUsage().maxRSS / 1024, heroWins: stats.outcomes.hero })}\n`);

@@ -223,8 +223,8 @@ export async function runCompare(o: CompareOptions, content: Content, usage: (m:
   if (n > 0) {
     const bar = progressBar(o.progress);
     const t0 = performance.now();
-    const statsA = await simulate(sides[0].setup, content, n, { workers, onProgress: (d) => bar.update(d, 2 * n) });
-    const statsB = await simulate(sides[1].setup, content, n, { workers, onProgress: (d) => bar.update(n + d, 2 * n) });
+    const statsA = await simulate(sides[0].setup, content, n, { workers, exact: false, onProgress: (d) => bar.update(d, 2 * n) });
+    const statsB = await simulate(sides[1].setup, content, n, { workers, exact: false, onProgress: (d) => bar.update(n + d, 2 * n) });
     bar.end();
     aggregate = { duels: n, workers: Math.min(workers, Math.ceil(n / CHUNK)), seconds: (performance.now() - t0) / 1000, stats: [statsA, statsB] };
   }

@@ -106,7 +106,8 @@ addDuelOptions(program.command('sim').description('play N duels AI against AI fr
   .option('--json', 'print JSON instead of a table')
   .option('--csv', 'print CSV instead of a table')
   .option('--no-progress', 'no progress bar on the terminal')
-  .action(async (o: DuelOptions & { duels: string; workers?: string; json?: boolean; csv?: boolean; progress: boolean }) => {
+  .option('--no-exact', 'leave out the exact counterparts (each attack\'s laws, the exchange model): faster, the same estimates')
+  .action(async (o: DuelOptions & { duels: string; workers?: string; json?: boolean; csv?: boolean; progress: boolean; exact: boolean }) => {
     const { runSim } = await import('./sim-command.js');
     await runSim(o, content(), (m) => new UsageError(m));
   });

@@ -18,6 +18,8 @@ export interface SimOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** The worker script (the built `worker.js` or the bundled `sim-worker.js`); found next to this module when absent. */
   readonly workerScript?: string;
+  /** Work out the exact counterparts (each attack's laws, the exchange model): true by default. */
+  readonly exact?: boolean;
 }
 
 export function defaultWorkers(): number {
@@ -40,7 +42,7 @@ function findWorkerScript(): string {
  */
 export async function simulate(setup: DuelSetup, content: Content, n: number, o: SimOptions = {}): Promise<SimStats> {
   const chunks: ChunkRequest[] = [];
-  for (let from = 0, k = 0; from < n; from += CHUNK, k++) chunks.push({ setup, chunk: k, from, to: Math.min(n, from + CHUNK) });
+  for (let from = 0, k = 0; from < n; from += CHUNK, k++) chunks.push({ setup, chunk: k, from, to: Math.min(n, from + CHUNK), exact: o.exact ?? true });
   const results: (SimStats | undefined)[] = new Array(chunks.length);
   let done = 0;
   const finished = (k: number, stats: SimStats): void => {
@@ -49,7 +51,7 @@ export async function simulate(setup: DuelSetup, content: Content, n: number, o:
     o.onProgress?.(done, n);
   };
   const workers = Math.max(0, Math.min(o.workers ?? defaultWorkers(), chunks.length));
-  if (workers === 0) for (const c of chunks) finished(c.chunk, simulateRange(c.setup, content, c.from, c.to));
+  if (workers === 0) for (const c of chunks) finished(c.chunk, simulateRange(c.setup, content, c.from, c.to, c.exact));
   else await runOnWorkers(chunks, workers, o.workerScript ?? findWorkerScript(), finished);
   const total = emptyStats();
   for (const r of results) if (r) mergeStats(total, r);

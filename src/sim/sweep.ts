@@ -146,7 +146,7 @@ export async function runSweep(points: readonly SweepPoint[], content: Content, 
   const total = points.length * n;
   for (const [i, p] of points.entries()) {
     const base = i * n;
-    const stats = await simulate(p.setup, content, n, { ...(o.workers !== undefined ? { workers: o.workers } : {}), onProgress: (done) => o.onProgress?.(base + done, total) });
+    const stats = await simulate(p.setup, content, n, { ...(o.workers !== undefined ? { workers: o.workers } : {}), exact: false, onProgress: (done) => o.onProgress?.(base + done, total) });
     rows.push(sweepRow(p, exact[i] as ExactOdds, stats));
   }
   return rows;

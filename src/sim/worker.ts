@@ -9,6 +9,7 @@ export interface ChunkRequest {
   readonly chunk: number;
   readonly from: number;
   readonly to: number;
+  readonly exact: boolean;
 }
 
 const content = loadContent();
@@ -17,5 +18,5 @@ parentPort?.on('message', (req: ChunkRequest | null) => {
     parentPort?.close();
     return;
   }
-  parentPort?.postMessage({ chunk: req.chunk, stats: simulateRange(req.setup, content, req.from, req.to) });
+  parentPort?.postMessage({ chunk: req.chunk, stats: simulateRange(req.setup, content, req.from, req.to, req.exact) });
 });

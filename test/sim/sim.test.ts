@@ -46,6 +46,19 @@ describe('arena sim', () => {
     expect(melee.hits).toBeLessThanOrEqual(melee.attacks);
   });
 
+  it('plays the same duels with or without the exact counterparts (laws draw nothing)', async () => {
+    const withExact = await simulate(setup, content, 30, { workers: 0 });
+    const without = await simulate(setup, content, 30, { workers: 0, exact: false });
+    expect(without.outcomes).toEqual(withExact.outcomes);
+    expect(without.turns).toEqual(withExact.turns);
+    expect(without.ttk).toEqual(withExact.ttk);
+    expect(without.attacks[0]['melee']?.attacks).toBe(withExact.attacks[0]['melee']?.attacks);
+    expect(without.attacks[0]['melee']?.exact).toBeNull();
+    expect(withExact.attacks[0]['melee']?.exact?.blows).toBe(withExact.attacks[0]['melee']?.blows);
+    expect(without.exchange.modelled).toBe(0);
+    expect(withExact.exchange.modelled).toBe(30);
+  });
+
   it('Wilson intervals and mean intervals match worked values', () => {
     // 0 of 10: the upper bound is z^2 / (n + z^2).
     const z2 = 1.959963984540054 ** 2;
