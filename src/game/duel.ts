@@ -381,8 +381,10 @@ export class Duel implements DuelState {
   }
 
   private finish(actor: ArenaEntity, command: Command, cost: number): StepResult {
-    if (this.tally && this.tally.actions.length === this.actionMark) notExchange(this, `${nameOf(actor)} ${EXCHANGE_WORDS[command.type]}`);
-    this.actionMark = this.tally?.actions.length ?? 0;
+    if (this.tally?.exact) {
+      if (this.tally.actions.length === this.actionMark) notExchange(this, () => `${nameOf(actor)} ${EXCHANGE_WORDS[command.type]}`);
+      this.actionMark = this.tally.actions.length;
+    }
     if (actor.energy) actor.energy.energy -= cost;
     this.turn++;
     this.started = undefined;

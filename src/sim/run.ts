@@ -9,7 +9,10 @@ export function duelSeed(seed: string, i: number): string {
   return `${seed}/sim-${i}`;
 }
 
-/** Solved exchange models by their inputs: duels with the same start share one solution. */
+/**
+ * Solved exchange models by their inputs (at most 2000, emptied when full, so memory stays flat):
+ * duels that start alike share one solution.
+ */
 const solved = new Map<string, ExchangeResult>();
 
 function solve(m: ExchangeModel): ExchangeResult {
@@ -32,16 +35,11 @@ export function simulateRange(setup: DuelSetup, content: Content, from: number, 
   const s = emptyStats();
   for (let i = from; i < to; i++) {
     const d = new Duel({ ...setup, seed: duelSeed(setup.seed, i), heroControl: 'ai' }, content, { tracing: false, tally: exact ? 'exact' : true });
-    if (!exact) {
-      while (d.step().kind !== 'over');
-      addDuel(s, i, d.outcome?.winner ?? null, d.gameTurns, d.tally!);
-      continue;
-    }
-    const model = exchangeModel(d);
-    const names = [nameOf(d.hero), nameOf(d.foe)] as const;
+    // The model is taken before the first turn; the duel is checked against it once played.
+    const model = exact ? exchangeModel(d) : undefined;
     while (d.step().kind !== 'over');
     const tally = d.tally!;
-    const check = typeof model === 'string' ? model : { result: solve(model), left: exchangeMismatch(model, tally.actions, tally.other, names) };
+    const check = model === undefined || typeof model === 'string' ? model : { result: solve(model), left: exchangeMismatch(model, tally.actions, tally.other, [nameOf(d.hero), nameOf(d.foe)]) };
     addDuel(s, i, d.outcome?.winner ?? null, d.gameTurns, tally, check);
   }
   return s;

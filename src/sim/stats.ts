@@ -46,9 +46,7 @@ export interface ExchangeStats {
   left: number;
   first: { duel: number; why: string } | null;
   readonly win: [number, number];
-  readonly winVar: [number, number];
   draw: number;
-  drawVar: number;
   readonly ttk: [number[], number[]];
 }
 
@@ -58,7 +56,7 @@ export type ExchangeCheck = { readonly result: ExchangeResult; readonly left: st
 const moments = (): Moments => ({ n: 0, sum: 0, sumSq: 0 });
 
 export function emptyStats(): SimStats {
-  return { duels: 0, outcomes: { hero: 0, foe: 0, draw: 0 }, ttk: { hero: [], foe: [] }, turns: moments(), dpt: [moments(), moments()], attacks: [{}, {}], notices: { rolls: 0, noticed: 0 }, exchange: { modelled: 0, unmodelled: null, left: 0, first: null, win: [0, 0], winVar: [0, 0], draw: 0, drawVar: 0, ttk: [[], []] } };
+  return { duels: 0, outcomes: { hero: 0, foe: 0, draw: 0 }, ttk: { hero: [], foe: [] }, turns: moments(), dpt: [moments(), moments()], attacks: [{}, {}], notices: { rolls: 0, noticed: 0 }, exchange: { modelled: 0, unmodelled: null, left: 0, first: null, win: [0, 0], draw: 0, ttk: [[], []] } };
 }
 
 function addMoment(m: Moments, x: number): void {
@@ -67,17 +65,12 @@ function addMoment(m: Moments, x: number): void {
   m.sumSq += x * x;
 }
 
-function bump(h: number[], i: number, by = 1): void {
-  while (h.length <= i) h.push(0);
-  h[i] = (h[i] as number) + by;
-}
-
 /** Adds one finished duel (number `index` of the simulation), with its check against the exchange model. */
 export function addDuel(s: SimStats, index: number, winner: 0 | 1 | null, gameTurns: number, tally: DuelTally, exchange?: ExchangeCheck): void {
   s.duels++;
   const who = winner === 0 ? 'hero' : winner === 1 ? 'foe' : 'draw';
   s.outcomes[who]++;
-  if (who !== 'draw') bump(s.ttk[who], Math.ceil(gameTurns));
+  if (who !== 'draw') addAt(s.ttk[who], Math.ceil(gameTurns), 1);
   addMoment(s.turns, gameTurns);
   const t = Math.max(gameTurns, 1e-9);
   // What the hero dealt is what the foe lost, and the other way round.
@@ -101,20 +94,17 @@ export function addDuel(s: SimStats, index: number, winner: 0 | 1 | null, gameTu
   }
   const r = exchange.result;
   for (const side of [0, 1] as const) {
-    const p = r.win[side];
-    x.win[side] += p;
-    x.winVar[side] += p * (1 - p);
+    x.win[side] += r.win[side];
     r.ttk[side].forEach((q, turn) => q > 0 && addAt(x.ttk[side], turn, q));
   }
   x.draw += r.draw;
-  x.drawVar += r.draw * (1 - r.draw);
 }
 
 /** Adds `b` into `a` (the caller keeps a fixed order for identical floating point sums). */
 export function mergeStats(a: SimStats, b: SimStats): void {
   a.duels += b.duels;
   for (const k of ['hero', 'foe', 'draw'] as const) a.outcomes[k] += b.outcomes[k];
-  for (const k of ['hero', 'foe'] as const) b.ttk[k].forEach((c, i) => c && bump(a.ttk[k], i, c));
+  for (const k of ['hero', 'foe'] as const) b.ttk[k].forEach((c, i) => c && addAt(a.ttk[k], i, c));
   const mm = (x: Moments, y: Moments) => {
     x.n += y.n;
     x.sum += y.sum;
@@ -134,11 +124,9 @@ export function mergeStats(a: SimStats, b: SimStats): void {
   x.first ??= y.first;
   for (const side of [0, 1] as const) {
     x.win[side] += y.win[side];
-    x.winVar[side] += y.winVar[side];
     y.ttk[side].forEach((q, turn) => q > 0 && addAt(x.ttk[side], turn, q));
   }
   x.draw += y.draw;
-  x.drawVar += y.drawVar;
 }
 
 /** The z value of a two-sided 95% interval. */

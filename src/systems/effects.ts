@@ -56,9 +56,12 @@ function addStatus(list: Status[], st: Status, mode: 'prolong' | 'set'): void {
   if (st.next !== undefined) cur.next = Math.min(cur.next ?? st.next, st.next);
 }
 
-/** Notes the first thing that made a simulated duel more than an exchange of attacks. */
-export function notExchange(s: DuelState, what: string): void {
-  if (s.tally?.exact && s.tally.other === null) s.tally.other = what;
+/**
+ * Notes the first thing that made a simulated duel more than an exchange of attacks; `what` is
+ * only called when a simulation asks (play and replays build no words).
+ */
+export function notExchange(s: DuelState, what: () => string): void {
+  if (s.tally?.exact && s.tally.other === null) s.tally.other = what();
 }
 
 /**
@@ -78,7 +81,7 @@ function applyEffect(s: DuelState, fx: Effect): void {
       v.body.hp -= fx.amount;
       if (s.tally && fx.amount > 0) {
         s.tally.damageTaken[v.fighter?.side === 0 ? 0 : 1] += Math.min(fx.amount, Math.max(0, before));
-        if (!s.tally.inAttack) notExchange(s, `${nameOf(v)} took ${fx.amount} from ${fx.cause}`);
+        if (!s.tally.inAttack) notExchange(s, () => `${nameOf(v)} took ${fx.amount} from ${fx.cause}`);
       }
       if (fx.source === undefined && fx.amount > 0) s.message(`${subjectOf(v)} ${verb(v, 'take')} ${fx.amount} from ${fx.cause}.`, v.fighter?.side === 0 ? 'bad' : 'good');
       if (isAlive(v.body)) applyEffects(s, s.ruleset.onDamaged(s.tracer(), s.view(v), fx.amount, before, { now: s.now }));
@@ -88,14 +91,14 @@ function applyEffect(s: DuelState, fx: Effect): void {
     case 'heal': {
       const v = s.world.get(fx.target);
       if (!v?.body || !isAlive(v.body) || fx.amount <= 0) return;
-      if (v.body.hp < v.body.maxHp) notExchange(s, `${nameOf(v)} regained hit points (${fx.cause})`);
+      if (v.body.hp < v.body.maxHp) notExchange(s, () => `${nameOf(v)} regained hit points (${fx.cause})`);
       v.body.hp = Math.min(v.body.maxHp, v.body.hp + fx.amount);
       return;
     }
     case 'max-hp': {
       const v = s.world.get(fx.target);
       if (!v?.body || !isAlive(v.body)) return;
-      if (Math.max(1, fx.maxHp) !== v.body.maxHp) notExchange(s, `${nameOf(v)}'s maximum hit points changed`);
+      if (Math.max(1, fx.maxHp) !== v.body.maxHp) notExchange(s, () => `${nameOf(v)}'s maximum hit points changed`);
       v.body.maxHp = Math.max(1, fx.maxHp);
       v.body.hp = Math.min(v.body.hp, v.body.maxHp);
       return;

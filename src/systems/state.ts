@@ -38,12 +38,9 @@ export interface ExactTally {
   hits: number;
   damage: number;
   damageSq: number;
-  /** Sum of the blows' hit chances (p) and of p(1 - p). */
+  /** Sums of the blows' hit chances and of their expected damage. */
   hitSum: number;
-  hitVar: number;
-  /** Sum of the blows' expected damage and of its variance. */
   meanSum: number;
-  varSum: number;
   /** Sum of the blows' damage laws (value -> probability), and the damage seen (value -> count). */
   law: number[];
   seen: number[];
@@ -52,7 +49,6 @@ export interface ExactTally {
   roundDamage: number;
   roundDamageSq: number;
   roundMeanSum: number;
-  roundVarSum: number;
   roundLaw: number[];
   roundSeen: number[];
 }

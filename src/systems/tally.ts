@@ -8,22 +8,20 @@ export function addAt(a: number[], i: number, by: number): void {
   a[i] = (a[i] as number) + by;
 }
 
-/** Adds a law (index: value) into a running sum of laws; returns its mean and variance. */
-function addLaw(into: number[], law: readonly number[]): { mean: number; variance: number } {
+/** Adds a law (index: value) into a running sum of laws; returns its mean. */
+function addLaw(into: number[], law: readonly number[]): number {
   let mean = 0;
-  let sq = 0;
   for (let v = 0; v < law.length; v++) {
     const p = law[v] as number;
     if (p === 0) continue;
     addAt(into, v, p);
     mean += v * p;
-    sq += v * v * p;
   }
-  return { mean, variance: Math.max(0, sq - mean * mean) };
+  return mean;
 }
 
 export function emptyExact(): ExactTally {
-  return { blows: 0, hits: 0, damage: 0, damageSq: 0, hitSum: 0, hitVar: 0, meanSum: 0, varSum: 0, law: [], seen: [], rounds: 0, roundDamage: 0, roundDamageSq: 0, roundMeanSum: 0, roundVarSum: 0, roundLaw: [], roundSeen: [] };
+  return { blows: 0, hits: 0, damage: 0, damageSq: 0, hitSum: 0, meanSum: 0, law: [], seen: [], rounds: 0, roundDamage: 0, roundDamageSq: 0, roundMeanSum: 0, roundLaw: [], roundSeen: [] };
 }
 
 export function emptyAttackTally(exact: boolean): AttackTally {
@@ -56,16 +54,12 @@ export function tallyAttack(
   if (!x) return;
   for (const b of out.blows) {
     if (!b.hitChance || !b.law) continue;
-    const p = b.hitChance.toNumber();
     x.blows++;
     if (b.hit) x.hits++;
     x.damage += b.damage;
     x.damageSq += b.damage * b.damage;
-    x.hitSum += p;
-    x.hitVar += p * (1 - p);
-    const m = addLaw(x.law, lawAsNumbers(b.law));
-    x.meanSum += m.mean;
-    x.varSum += m.variance;
+    x.hitSum += b.hitChance.toNumber();
+    x.meanSum += addLaw(x.law, lawAsNumbers(b.law));
     addAt(x.seen, b.damage, 1);
   }
   if (law && out.luck) {
@@ -73,9 +67,7 @@ export function tallyAttack(
     x.rounds++;
     x.roundDamage += dealt;
     x.roundDamageSq += dealt * dealt;
-    const m = addLaw(x.roundLaw, law);
-    x.roundMeanSum += m.mean;
-    x.roundVarSum += m.variance;
+    x.roundMeanSum += addLaw(x.roundLaw, law);
     addAt(x.roundSeen, dealt, 1);
   }
 }
@@ -91,6 +83,6 @@ export function mergeAttackTally(a: AttackTally, b: AttackTally): void {
   if (!b.exact) return;
   const x = (a.exact ??= emptyExact());
   const y = b.exact;
-  for (const k of ['blows', 'hits', 'damage', 'damageSq', 'hitSum', 'hitVar', 'meanSum', 'varSum', 'rounds', 'roundDamage', 'roundDamageSq', 'roundMeanSum', 'roundVarSum'] as const) x[k] += y[k];
+  for (const k of ['blows', 'hits', 'damage', 'damageSq', 'hitSum', 'meanSum', 'rounds', 'roundDamage', 'roundDamageSq', 'roundMeanSum'] as const) x[k] += y[k];
   for (const k of ['law', 'seen', 'roundLaw', 'roundSeen'] as const) y[k].forEach((v, i) => v !== 0 && addAt(x[k], i, v));
 }
