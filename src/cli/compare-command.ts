@@ -1,13 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import type { Content } from '../content/index.js';
 import type { DuelSetup } from '../game/duel.js';
+import { skillOfOption } from '../rules/crawl4b20/options.js';
 import { EDITIONS, isEdition } from '../rules/edition.js';
 import { availableRulesets, getRuleset } from '../rules/registry.js';
 import type { CatalogEntry, RulesetId } from '../rules/ruleset.js';
-import { CHUNK, defaultWorkers, simulate } from '../sim/pool.js';
+import { defaultWorkers, simulate, workersUsed } from '../sim/pool.js';
 import { type CompareReport, type CompareSide, type FighterChoice, type RefusedOption, alignByTime, compareJson, compareText, playTraced, refusalText } from './compare.js';
 import { progressBar, wholeNumber } from './progress.js';
-import { type DuelOptions, setupFromOptions, skillOptions } from './setup-options.js';
+import { type DuelOptions, crawlOptionProblem, setupFromOptions, skillOptions } from './setup-options.js';
 
 /** `arena compare`: the options on top of the duel options, as commander hands them over. */
 export interface CompareOptions extends DuelOptions {
@@ -92,7 +93,10 @@ function optionFlags(setup: DuelSetup): string[] {
     const v = setup.hero.options[key];
     if (v !== undefined) out.push(`${flag} ${v}`);
   }
-  for (const [key, v] of Object.entries(setup.hero.options)) if (key.startsWith('skill:')) out.push(`--skill ${key.slice('skill:'.length)}=${v}`);
+  for (const [key, v] of Object.entries(setup.hero.options)) {
+    const skill = skillOfOption(key);
+    if (skill !== undefined) out.push(`--skill ${skill}=${v}`);
+  }
   return out;
 }
 
@@ -132,12 +136,9 @@ export function resolveSides(o: CompareOptions, content: Content, usage: (m: str
   for (const [key, flag, ruleKey] of HERO_OPTIONS) {
     const value = o[key];
     if (value === undefined) continue;
-    if (key === 'statSystem' && rulesetB.id !== 'crawl-4.0b20') {
-      refused.push({ flag, value, reason: 'only the crawl-4.0b20 ruleset has stat systems' });
-      continue;
-    }
-    if (key === 'form' && rulesetB.id !== 'crawl-4.0b20' && rulesetB.id !== 'stone-soup-0.5.2') {
-      refused.push({ flag, value, reason: 'only the crawl-4.0b20 and stone-soup-0.5.2 rulesets have transformations' });
+    const problem = ruleKey === 'stat-system' || ruleKey === 'form' ? crawlOptionProblem(ruleKey, rulesetB.id) : null;
+    if (problem) {
+      refused.push({ flag, value, reason: problem });
       continue;
     }
     try {
@@ -226,7 +227,7 @@ export async function runCompare(o: CompareOptions, content: Content, usage: (m:
     const statsA = await simulate(sides[0].setup, content, n, { workers, exact: false, onProgress: (d) => bar.update(d, 2 * n) });
     const statsB = await simulate(sides[1].setup, content, n, { workers, exact: false, onProgress: (d) => bar.update(n + d, 2 * n) });
     bar.end();
-    aggregate = { duels: n, workers: Math.min(workers, Math.ceil(n / CHUNK)), seconds: (performance.now() - t0) / 1000, stats: [statsA, statsB] };
+    aggregate = { duels: n, workers: workersUsed(n, workers), seconds: (performance.now() - t0) / 1000, stats: [statsA, statsB] };
   }
   const report: CompareReport = { program: run.program, sides, traced, aggregate };
   process.stdout.write(o.json ? compareJson(report) : compareText(report, { width, allRows: o.allRows ?? false }));

@@ -3,6 +3,7 @@ import { Duel, type DuelSetup } from '../game/duel.js';
 import { type Interval, type Moments, type SimStats, Z95, meanInterval, quantile, wilson } from '../sim/stats.js';
 import { describeCommand } from '../systems/commands.js';
 import { outcomeText } from './headless.js';
+import { workersText } from './progress.js';
 import { simFigures } from './sim.js';
 
 /**
@@ -146,6 +147,11 @@ export function alignByTime(a: readonly TurnEntry[], b: readonly TurnEntry[]): A
   return rows;
 }
 
+/** Each side's turn on a row (undefined where that side took none then). */
+function rowEntries(duels: readonly [PlayedDuel, PlayedDuel], row: AlignedRow): [TurnEntry | undefined, TurnEntry | undefined] {
+  return [row.a === null ? undefined : duels[0].entries[row.a], row.b === null ? undefined : duels[1].entries[row.b]];
+}
+
 /** Whether two turns read the same: the same actor, command, messages and hit points after. */
 export function sameTurn(a: TurnEntry | undefined, b: TurnEntry | undefined): boolean {
   if (!a || !b) return false;
@@ -162,7 +168,7 @@ export function sameTurn(a: TurnEntry | undefined, b: TurnEntry | undefined): bo
 /** The first row (of all of them, whatever `--turns` shows) at which the two duels part, or null if they never do. */
 export function firstDifference(duels: readonly [PlayedDuel, PlayedDuel]): { readonly row: number; readonly time: number } | null {
   const rows = alignByTime(duels[0].entries, duels[1].entries);
-  const k = rows.findIndex((r) => !sameTurn(r.a === null ? undefined : duels[0].entries[r.a], r.b === null ? undefined : duels[1].entries[r.b]));
+  const k = rows.findIndex((r) => !sameTurn(...rowEntries(duels, r)));
   return k < 0 ? null : { row: k, time: (rows[k] as AlignedRow).time };
 }
 
@@ -185,16 +191,16 @@ export function rateDifference(x1: number, n1: number, x2: number, n2: number): 
   };
 }
 
-function variance(m: Moments): number {
-  const mean = m.sum / m.n;
-  return Math.max(0, (m.sumSq - m.n * mean * mean) / (m.n - 1));
-}
-
-/** The 95% interval of mean2 - mean1 for two independent samples (Welch's standard error, normal quantile). */
+/**
+ * The 95% interval of mean2 - mean1 for two independent samples (Welch's standard error, normal
+ * quantile): the half-widths of the two means' own intervals added in quadrature.
+ */
 export function meanDifference(m1: Moments, m2: Moments): Interval | null {
   if (m1.n < 2 || m2.n < 2) return null;
-  const d = m2.sum / m2.n - m1.sum / m1.n;
-  const half = Z95 * Math.sqrt(variance(m1) / m1.n + variance(m2) / m2.n);
+  const a = meanInterval(m1);
+  const b = meanInterval(m2);
+  const d = b.value - a.value;
+  const half = Math.hypot(a.hi - a.value, b.hi - b.value);
   return { value: d, lo: d - half, hi: d + half };
 }
 
@@ -357,6 +363,9 @@ export function refusalText(side: CompareSide, x: RefusedOption): string {
 
 const timeText = (t: number): string => t.toFixed(3);
 
+/** Both fighters' hit points after a turn: "hp 12/20 · 5/9" (hero · foe). */
+const hpText = (e: TurnEntry): string => `hp ${e.hp[0]}/${e.maxHp[0]} · ${e.hp[1]}/${e.maxHp[1]}`;
+
 /** A turn's lines in a column `w` wide: who acted and what happened, then the hit points after it, right-aligned. */
 function cellLines(e: TurnEntry, w: number): string[] {
   const who = e.actor ?? 'then';
@@ -364,7 +373,7 @@ function cellLines(e: TurnEntry, w: number): string[] {
   const lines: string[] = [];
   // The first message after the actor, the others under it; lines after a message's first indented.
   said.forEach((m, k) => lines.push(...(k === 0 ? wrap(`${who}: ${m}`, w, '  ') : wrap(m, w - 2, '  ').map((l) => `  ${l}`))));
-  const hp = `hp ${e.hp[0]}/${e.maxHp[0]} · ${e.hp[1]}/${e.maxHp[1]}`;
+  const hp = hpText(e);
   const last = lines[lines.length - 1] ?? '';
   if (last.length + 2 + hp.length <= w) lines[lines.length - 1] = last + hp.padStart(w - last.length);
   else lines.push(hp.padStart(w));
@@ -374,15 +383,13 @@ function cellLines(e: TurnEntry, w: number): string[] {
 function rowDiffers(r: CompareReport, row: AlignedRow): boolean {
   const t = r.traced;
   if (!t) return false;
-  return !sameTurn(row.a === null ? undefined : t.duels[0].entries[row.a], row.b === null ? undefined : t.duels[1].entries[row.b]);
+  return !sameTurn(...rowEntries(t.duels, row));
 }
 
 function isQuiet(r: CompareReport, row: AlignedRow): boolean {
   const t = r.traced;
   if (!t) return true;
-  const ea = row.a === null ? null : t.duels[0].entries[row.a];
-  const eb = row.b === null ? null : t.duels[1].entries[row.b];
-  return (ea?.messages.length ?? 0) === 0 && (eb?.messages.length ?? 0) === 0;
+  return rowEntries(t.duels, row).every((e) => (e?.messages.length ?? 0) === 0);
 }
 
 /** The turn-by-turn table: game time, then each side's turn at that time. */
@@ -426,7 +433,7 @@ export function turnLines(r: CompareReport, o: TextOptions): string[] {
         const lastIdx = picked[picked.length - 1];
         if (lastIdx === undefined) return run.flatMap((_, q) => over(side, k + q));
         const e = t.duels[side].entries[lastIdx] as TurnEntry;
-        const hp = `hp ${e.hp[0]}/${e.maxHp[0]} · ${e.hp[1]}/${e.maxHp[1]}`;
+        const hp = hpText(e);
         const first = `… ${picked.length} turn${picked.length === 1 ? '' : 's'}, no messages`;
         const second = `to ${timeText(e.time)}`;
         const ended = run.flatMap((_, q) => over(side, k + q));
@@ -490,7 +497,7 @@ export function aggregateLines(r: CompareReport, width: number): string[] {
   const out: string[] = [];
   out.push(
     ...wrap(
-      `in aggregate: ${g.duels} duel${g.duels === 1 ? '' : 's'} a side (duel i with the seed ${s.seed}/sim-i on both sides) on ${g.workers === 0 ? 'this thread' : `${g.workers} worker${g.workers > 1 ? 's' : ''}`} in ${g.seconds.toFixed(1)} s; every figure with its 95% interval`,
+      `in aggregate: ${g.duels} duel${g.duels === 1 ? '' : 's'} a side (duel i with the seed ${s.seed}/sim-i on both sides) on ${workersText(g.workers)} in ${g.seconds.toFixed(1)} s; every figure with its 95% interval`,
       width,
     ),
   );
@@ -569,9 +576,8 @@ export function compareData(r: CompareReport) {
     turnByTurn: t
       ? {
           rows: t.rows.map((row) => {
-            const a = row.a === null ? null : (t.duels[0].entries[row.a] as TurnEntry);
-            const b = row.b === null ? null : (t.duels[1].entries[row.b] as TurnEntry);
-            return { time: row.time, same: sameTurn(a ?? undefined, b ?? undefined), a, b };
+            const [a, b] = rowEntries(t.duels, row);
+            return { time: row.time, same: sameTurn(a, b), a: a ?? null, b: b ?? null };
           }),
           totalRows: t.totalRows,
           firstDifference: firstDifference(t.duels),

@@ -1,6 +1,11 @@
 import { performance } from 'node:perf_hooks';
 
-/** Helpers shared by the commands that run many duels (`arena sim`, `arena compare`). */
+/** Helpers shared by the commands that run many duels (`arena sim`, `arena compare`, `arena sweep`). */
+
+/** Where the duels ran, for a report's first lines: "this thread", "1 worker", "8 workers". */
+export function workersText(workers: number): string {
+  return workers === 0 ? 'this thread' : `${workers} worker${workers > 1 ? 's' : ''}`;
+}
 
 /** A whole number option in a range, or a usage error naming it. */
 export function wholeNumber(name: string, text: string, lo: number, hi: number, usage: (m: string) => Error): number {

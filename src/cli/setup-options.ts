@@ -72,6 +72,12 @@ export function skillOptions(texts: readonly string[], ruleset: string, content:
   });
 }
 
+/** Why `ruleset` takes no `--stat-system` or `--form` (only the crawl family has them), or null when it does. */
+export function crawlOptionProblem(flag: 'stat-system' | 'form', ruleset: string): string | null {
+  if (ruleset === 'crawl-4.0b20' || (flag === 'form' && ruleset === 'stone-soup-0.5.2')) return null;
+  return flag === 'form' ? 'only the crawl-4.0b20 and stone-soup-0.5.2 rulesets have transformations' : 'only the crawl-4.0b20 ruleset has stat systems';
+}
+
 export function freshSeed(): string {
   return String(randomInt(100_000_000, 1_000_000_000));
 }
@@ -107,8 +113,8 @@ export function setupFromOptions(o: DuelOptions, content: Content, heroControl: 
   for (const [k, flag] of [['statSystem', 'stat-system'], ['form', 'form']] as const) {
     const v = o[k];
     if (v === undefined) continue;
-    const crawlFamily = o.ruleset === 'crawl-4.0b20' || (flag === 'form' && o.ruleset === 'stone-soup-0.5.2');
-    if (!crawlFamily) throw new Error(`--${flag}: only ${flag === 'form' ? 'the crawl-4.0b20 and stone-soup-0.5.2 rulesets have transformations' : 'the crawl-4.0b20 ruleset has stat systems'}`);
+    const problem = crawlOptionProblem(flag, o.ruleset);
+    if (problem) throw new Error(`--${flag}: ${problem}`);
     heroOptions[flag] = v;
   }
   for (const [key, level] of skillOptions(o.skill ?? [], o.ruleset, content)) heroOptions[key] = level;

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Content } from '../content/index.js';
-import { CHUNK, defaultWorkers, simulate } from '../sim/pool.js';
+import { defaultWorkers, simulate, workersUsed } from '../sim/pool.js';
 import { progressBar, wholeNumber } from './progress.js';
 import { type DuelOptions, setupFromOptions } from './setup-options.js';
 import { simCsv, simJson, simText } from './sim.js';
@@ -14,6 +14,6 @@ export async function runSim(o: DuelOptions & { duels: string; workers?: string;
   const t0 = performance.now();
   const stats = await simulate(setup, content, n, { workers, exact: o.exact, onProgress: (d, t) => bar.update(d, t) });
   bar.end();
-  const report = { setup, duels: n, workers: Math.min(workers, Math.ceil(n / CHUNK)), seconds: (performance.now() - t0) / 1000, stats };
+  const report = { setup, duels: n, workers: workersUsed(n, workers), seconds: (performance.now() - t0) / 1000, stats };
   process.stdout.write(o.json ? simJson(report) : o.csv ? simCsv(report) : simText(report));
 }

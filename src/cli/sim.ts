@@ -1,5 +1,6 @@
 import type { DuelSetup } from '../game/duel.js';
 import type { AttackTally, ExactTally } from '../systems/state.js';
+import { workersText } from './progress.js';
 import { type FitTest, type Interval, type SimStats, fitTest, meanInterval, quantile, wilson } from '../sim/stats.js';
 
 /** `arena sim` output: a table with intervals and a histogram for people, JSON or CSV for machines. */
@@ -195,7 +196,7 @@ export function simText(r: SimReport): string {
     c ? `   exact ${pct(c.exact).padEnd(6)} ${c.strictly ? 'agrees' : c.agrees ? 'agrees within the exchange bound' : 'DISAGREES'}` : '';
   const out = [
     `arena sim: ${s.ruleset} ${s.edition} · ${s.hero.template} vs ${s.foe.template} · ${s.arena} · seed ${s.seed}`,
-    `${f.duels} duels on ${r.workers === 0 ? 'this thread' : `${r.workers} worker${r.workers > 1 ? 's' : ''}`} in ${r.seconds.toFixed(1)} s; every figure with its 95% interval, and its exact value where it has one`,
+    `${f.duels} duels on ${workersText(r.workers)} in ${r.seconds.toFixed(1)} s; every figure with its 95% interval, and its exact value where it has one`,
     '',
     'outcome       rate    95% interval',
     `hero wins     ${ci(f.outcomes.hero, pct).padEnd(24)} (${f.counts.hero})${exactCol(x.applies ? x.hero : undefined)}`,

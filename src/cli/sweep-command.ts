@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Content } from '../content/index.js';
-import { CHUNK, defaultWorkers } from '../sim/pool.js';
+import { defaultWorkers, workersUsed } from '../sim/pool.js';
 import { type OddsMoment, runSweep } from '../sim/sweep.js';
 import { progressBar, wholeNumber } from './progress.js';
 import { type DuelOptions, setupFromOptions } from './setup-options.js';
@@ -31,7 +31,7 @@ export async function runSweepCommand(o: SweepOptions, content: Content, usage: 
     base,
     parameter: plan.parameter,
     duels: n,
-    workers: Math.min(workers, Math.ceil(n / CHUNK)),
+    workers: workersUsed(n, workers),
     seconds: (performance.now() - t0) / 1000,
     distance,
     moment: o.odds,

@@ -7,6 +7,7 @@ import { getRuleset } from '../rules/registry.js';
 import type { RulesetId } from '../rules/ruleset.js';
 import type { Interval } from '../sim/stats.js';
 import type { OddsMoment, SideOdds, SweepPoint, SweepRow } from '../sim/sweep.js';
+import { workersText } from './progress.js';
 import { SKILL_RULESETS, trainableSkills } from './setup-options.js';
 
 /**
@@ -217,10 +218,12 @@ export function planSweep(base: DuelSetup, content: Content, flags: SweepFlags, 
       if (values.length === 0) fail(`--vary ${name}: the hero ${base.hero.template} can take none of ${ruleset}'s ${what}s`);
     }
   }
+  // The ruleset's own list was checked as it was filtered; only given values and ranges are built here.
+  const listed = !axis && flags.values === undefined;
   const points = values.map((v): SweepPoint => {
     const option = axis ? axis.option(v as number) : v;
     const setup = pointSetup(base, p, option);
-    const problem = buildProblem(setup, content);
+    const problem = listed ? null : buildProblem(setup, content);
     const label = axis ? axis.label(v as number) : String(v);
     if (problem) fail(`--vary ${name}: at ${label}, ${ruleset} refuses it: ${problem}`);
     return { value: option, label, setup };
@@ -411,7 +414,7 @@ export function sweepText(r: SweepReport, o: { plots?: boolean } = {}): string {
   const last = r.rows[r.rows.length - 1];
   const out = [
     `arena sweep: ${b.ruleset} ${b.edition} · ${r.parameter === 'foe' ? b.hero.template : `${b.hero.template} vs ${b.foe.template}`} · ${b.arena} · seed ${b.seed}`,
-    `${r.parameter}: ${r.rows.length} point${r.rows.length === 1 ? '' : 's'}${first && last && r.rows.length > 1 ? `, ${first.label} to ${last.label}` : ''}; ${r.duels} duels a point, the same seeds at every point, on ${r.workers === 0 ? 'this thread' : `${r.workers} worker${r.workers > 1 ? 's' : ''}`} in ${r.seconds.toFixed(1)} s`,
+    `${r.parameter}: ${r.rows.length} point${r.rows.length === 1 ? '' : 's'}${first && last && r.rows.length > 1 ? `, ${first.label} to ${last.label}` : ''}; ${r.duels} duels a point, the same seeds at every point, on ${workersText(r.workers)} in ${r.seconds.toFixed(1)} s`,
     `exact: each side's melee attack (its best other when none reaches) from distance ${r.distance}, ${r.moment === 'engaged' ? 'face to face, each aware of the other' : 'as the duel starts (the foe as it starts, neither having seen the other)'}, nothing rolled; simulated: with 95% intervals`,
   ];
   if (r.skipped.length) out.push(`left out (the hero cannot take them): ${r.skipped.join(', ')}`);

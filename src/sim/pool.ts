@@ -26,6 +26,11 @@ export function defaultWorkers(): number {
   return availableParallelism();
 }
 
+/** The workers a simulation of `n` duels runs on: as asked (every core by default), no more than its chunks. */
+export function workersUsed(n: number, asked = defaultWorkers()): number {
+  return Math.max(0, Math.min(asked, Math.ceil(n / CHUNK)));
+}
+
 /** The worker script beside this module: the bundle's entry, or the compiled file. */
 function findWorkerScript(): string {
   for (const name of ['./sim-worker.js', './worker.js']) {
@@ -50,7 +55,7 @@ export async function simulate(setup: DuelSetup, content: Content, n: number, o:
     done += stats.duels;
     o.onProgress?.(done, n);
   };
-  const workers = Math.max(0, Math.min(o.workers ?? defaultWorkers(), chunks.length));
+  const workers = workersUsed(n, o.workers);
   if (workers === 0) for (const c of chunks) finished(c.chunk, simulateRange(c.setup, content, c.from, c.to, c.exact));
   else await runOnWorkers(chunks, workers, o.workerScript ?? findWorkerScript(), finished);
   const total = emptyStats();
