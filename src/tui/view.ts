@@ -1,6 +1,7 @@
 import { statusLabels } from '../rules/recall.js';
 import { DETAIL_NAMES, decides, explainTrace, shownAt, summariseTrace } from '../game/explain.js';
 import type { TraceRecord } from '../game/duel.js';
+import { damagePerTurn } from '../game/odds.js';
 import type { AttackPreview } from '../rules/ruleset.js';
 import { type ArenaEntity, isAlive, stackKey } from '../world/components.js';
 import { TERRAIN_INFO, Terrain } from '../world/terrain.js';
@@ -38,11 +39,6 @@ export function previewLine(p: AttackPreview): string {
   return `hit ${pct(p.hit)} · dmg ${p.damage.min}-${p.damage.max} (avg ${mean.toFixed(1)}) · ${per === 1 ? '1' : per.toFixed(2)}/turn`;
 }
 
-/** Expected damage per game turn: the expected damage of one attack (misses included) times attacks a turn. */
-export function damagePerTurn(p: AttackPreview): number {
-  return p.expected.mul(p.perTurn).toNumber();
-}
-
 /** The odds lines of one side's attacks for the narrow pane. */
 function oddsLines(list: OddsBothWays['mine']): string[] {
   const out: string[] = [];
@@ -50,7 +46,7 @@ function oddsLines(list: OddsBothWays['mine']): string[] {
     const per = p.perTurn.toNumber();
     out.push(` ${option.label}${reach ? '' : ' (if adjacent)'}`);
     out.push(`  hit ${pct(p.hit)} · ${p.damage.min}-${p.damage.max}, avg ${p.damage.mean().toNumber().toFixed(1)}`);
-    out.push(`  ${per === 1 ? '1' : per.toFixed(2)} a turn · ${damagePerTurn(p).toFixed(2)} dmg/turn`);
+    out.push(`  ${per === 1 ? '1' : per.toFixed(2)} a turn · ${damagePerTurn(p).toNumber().toFixed(2)} dmg/turn`);
     if (p.notes.length) out.push(`  ${p.notes.join(', ')}`);
   }
   if (list.length === 0) out.push(' no attack');
