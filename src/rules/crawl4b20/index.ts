@@ -1215,7 +1215,19 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
    * (`brandDamageLaw`); then, while it still stands, the second attacks' law given the gate and
    * the blocks (`auxDamageTotalLaw`). The monster has `hp` and its shield `blocks` blocks so far.
    */
+  /**
+   * The law depends only on the attack's laws (kept while attacker and target are unchanged), the
+   * monster's hit points and blocks, the edition and whether it is the main blow alone: it is
+   * remembered by them, as a simulation meets the same few states duel after duel.
+   */
+  const heroLawMemo = new WeakMap<AttackLaws, Map<string, Distribution>>();
   function heroLuckLaw(laws: AttackLaws, hp: number, blocks: number, edition: Edition, mainOnly = false): Distribution {
+    let memo = heroLawMemo.get(laws);
+    if (!memo) heroLawMemo.set(laws, (memo = new Map()));
+    return remember(memo, `${hp}/${blocks}/${edition}/${mainOnly}`, 1024, () => workOutHeroLuckLaw(laws, hp, blocks, edition, mainOnly));
+  }
+
+  function workOutHeroLuckLaw(laws: AttackLaws, hp: number, blocks: number, edition: Edition, mainOnly: boolean): Distribution {
     const { plan, aux } = laws;
     const none = Distribution.constant(0);
     const stab = stabCategory(plan);
