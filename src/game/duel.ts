@@ -68,6 +68,7 @@ export interface TurnRecord {
   readonly command: Command;
   /** Game time (ticks) when the action was taken. */
   readonly time: number;
+  /** The checkpoint after the turn (see `stateHash`); empty in a duel made with `checkpoints: false`. */
   readonly hash: string;
   /** Words drawn from each stream during the turn. */
   readonly draws: Readonly<Record<StreamName, number>>;
@@ -142,6 +143,8 @@ export class Duel implements DuelState {
   readonly tally: DuelTally | null;
   profiler: Profiler | undefined;
 
+  /** Whether each turn's record carries its checkpoint: replays need them, simulations keep no record. */
+  private readonly checkpoints: boolean;
   private current: RecordingTracer | undefined;
   private readonly nullTracer: NullTracer;
   private started: { turn: number; actor: number; skip: boolean } | undefined;
@@ -156,9 +159,10 @@ export class Duel implements DuelState {
   constructor(
     readonly setup: DuelSetup,
     content: Content,
-    options: { tracing?: boolean; luck?: boolean; tally?: boolean | 'exact' } = {},
+    options: { tracing?: boolean; luck?: boolean; tally?: boolean | 'exact'; checkpoints?: boolean } = {},
   ) {
     this.tracing = options.tracing ?? true;
+    this.checkpoints = options.checkpoints ?? true;
     this.luck = options.luck ? [] : null;
     this.tally = options.tally ? emptyTally(options.tally === 'exact') : null;
     this.ruleset = getRuleset(setup.ruleset, content);
@@ -395,7 +399,7 @@ export class Duel implements DuelState {
     this.drawMark = counts;
     const rules = this.tracing ? this.ruleLedger(this.traceMark) : undefined;
     this.traceMark = this.traces.length;
-    const record: TurnRecord = { turn: this.turn, actor: actor.id, command, time: this.now, hash: this.stateHash(), draws, ...(rules ? { rules } : {}) };
+    const record: TurnRecord = { turn: this.turn, actor: actor.id, command, time: this.now, hash: this.checkpoints ? this.stateHash() : '', draws, ...(rules ? { rules } : {}) };
     return { kind: 'turn', record };
   }
 

@@ -34,7 +34,7 @@ function solve(m: ExchangeModel): ExchangeResult {
 export function simulateRange(setup: DuelSetup, content: Content, from: number, to: number, exact = true): SimStats {
   const s = emptyStats();
   for (let i = from; i < to; i++) {
-    const d = new Duel({ ...setup, seed: duelSeed(setup.seed, i), heroControl: 'ai' }, content, { tracing: false, tally: exact ? 'exact' : true });
+    const d = new Duel({ ...setup, seed: duelSeed(setup.seed, i), heroControl: 'ai' }, content, { tracing: false, tally: exact ? 'exact' : true, checkpoints: false });
     // The model is taken before the first turn; the duel is checked against it once played.
     const model = exact ? exchangeModel(d) : undefined;
     while (d.step().kind !== 'over');

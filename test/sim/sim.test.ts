@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/index.js';
-import { Duel, type DuelSetup } from '../../src/game/duel.js';
+import { Duel, type DuelSetup, type TurnRecord } from '../../src/game/duel.js';
 import { simulate } from '../../src/sim/pool.js';
 import { duelSeed } from '../../src/sim/run.js';
 import { meanInterval, quantile, wilson } from '../../src/sim/stats.js';
@@ -57,6 +57,26 @@ describe('arena sim', () => {
     expect(withExact.attacks[0]['melee']?.exact?.blows).toBe(withExact.attacks[0]['melee']?.blows);
     expect(without.exchange.modelled).toBe(0);
     expect(withExact.exchange.modelled).toBe(30);
+  });
+
+  it('without checkpoints a duel plays the same turns and ends in the same state, its records carrying no hash', () => {
+    for (const i of [0, 1, 2]) {
+      const seed = duelSeed(setup.seed, i);
+      const play = (checkpoints: boolean): { duel: Duel; records: TurnRecord[] } => {
+        const duel = new Duel({ ...setup, seed }, content, { tracing: false, tally: true, checkpoints });
+        const records: TurnRecord[] = [];
+        for (let r = duel.step(); r.kind !== 'over'; r = duel.step()) if (r.kind === 'turn') records.push(r.record);
+        return { duel, records };
+      };
+      const kept = play(true);
+      const bare = play(false);
+      expect(kept.records.length).toBeGreaterThan(0);
+      expect(kept.records.every((r) => /^[0-9a-f]{16}$/.test(r.hash))).toBe(true);
+      expect(bare.records.every((r) => r.hash === '')).toBe(true);
+      expect(bare.records.map((r) => ({ ...r, hash: '' }))).toEqual(kept.records.map((r) => ({ ...r, hash: '' })));
+      expect(bare.duel.outcome).toEqual(kept.duel.outcome);
+      expect(bare.duel.stateHash()).toBe(kept.duel.stateHash());
+    }
   });
 
   it('Wilson intervals and mean intervals match worked values', () => {
