@@ -1,6 +1,6 @@
 import { handsFor, torsoOf } from '../stonesoup052/body.js';
 import type { CrCharacter, CrEffects, CrGear, CrRing, CrWielded, CrWorn, StatSystem } from './character.js';
-import { type CrFormId, type CrHero, type CrItemSpec, type CrMonster, type CrSkill, type CrTables, type CrWeapon, ALL_MUTATIONS, ALL_SKILLS, type CrMutation } from './types.js';
+import { type CrFormId, type CrHero, type CrItemSpec, type CrMonster, type CrSpecies, type CrSkill, type CrTables, type CrWeapon, ALL_MUTATIONS, ALL_SKILLS, type CrMutation } from './types.js';
 
 /**
  * Lookups over the Crawl tables, and the step from a hero's stored description (species, level,
@@ -69,6 +69,38 @@ export class CrCatalogue {
     return { species: h.species, level: h.level, statSystem, str: h.str, int: h.int, dex: h.dex, skills: h.skills, mutations: h.mutations, weapon: h.weapon ?? null, armour: h.armour, jewellery: h.jewellery };
   }
 
+  private readonly skillTables = new WeakMap<HeroSheet['skills'], Readonly<Record<CrSkill, number>>>();
+  private readonly mutationTables = new WeakMap<HeroSheet['mutations'], Map<CrSpecies, Readonly<Record<CrMutation, number>>>>();
+
+  /**
+   * Every skill of a sheet's skills, absent ones at 0. A sheet's skills are replaced, never changed
+   * in place (they are read-only), so the table is made once per skills object: a character is
+   * built several times a turn.
+   */
+  private allSkills(known: HeroSheet['skills']): Readonly<Record<CrSkill, number>> {
+    let out = this.skillTables.get(known);
+    if (!out) {
+      out = Object.fromEntries(ALL_SKILLS.map((s) => [s, known[s] ?? 0])) as Record<CrSkill, number>;
+      this.skillTables.set(known, out);
+    }
+    return out;
+  }
+
+  /** Every mutation at the greater of the sheet's and the species' level, made once per mutations object and species. */
+  private allMutations(known: HeroSheet['mutations'], species: CrSpecies): Readonly<Record<CrMutation, number>> {
+    let bySpecies = this.mutationTables.get(known);
+    if (!bySpecies) {
+      bySpecies = new Map();
+      this.mutationTables.set(known, bySpecies);
+    }
+    let out = bySpecies.get(species);
+    if (!out) {
+      out = Object.fromEntries(ALL_MUTATIONS.map((m) => [m, Math.max(known[m] ?? 0, species.mutations[m] ?? 0)])) as Record<CrMutation, number>;
+      bySpecies.set(species, out);
+    }
+    return out;
+  }
+
   /** The character: gear resolved, the form's changes and removals applied, might's +5 Str. */
   character(sheet: HeroSheet, form: CrFormId | null, effects: CrEffects, packMass: number): CrCharacter {
     const species = this.species.get(sheet.species);
@@ -98,8 +130,8 @@ export class CrCatalogue {
       return { def, plus: r.plus ?? 0, plus2: r.plus2 ?? 0 };
     });
     const gear: CrGear = { weapon, armour, jewellery, packMass: packMass + jewellery.reduce((n, r) => n + r.def.mass, 0) };
-    const skills = Object.fromEntries(ALL_SKILLS.map((s) => [s, sheet.skills[s] ?? 0])) as Record<CrSkill, number>;
-    const mutations = Object.fromEntries(ALL_MUTATIONS.map((m) => [m, Math.max(sheet.mutations[m] ?? 0, species.mutations[m] ?? 0)])) as Record<CrMutation, number>;
+    const skills = this.allSkills(sheet.skills);
+    const mutations = this.allMutations(sheet.mutations, species);
     return {
       species,
       level: sheet.level,
