@@ -1,3 +1,8 @@
+import { gcdInt } from './ratio.js';
+
+/** The largest whole number a double holds exactly, as a BigInt (above the class: its constants use it). */
+export const MAX_SAFE_BIGINT = BigInt(Number.MAX_SAFE_INTEGER);
+
 /**
  * Exact rational numbers for odds. BigInt keeps products of many dice exact; odds are computed
  * for display and tests, never in the hot loop of a simulation.
@@ -72,8 +77,16 @@ function bitLength(n: bigint): number {
   return n === 0n ? 0 : n.toString(2).length;
 }
 
+/**
+ * The greatest common divisor of the absolute values, by Euclid's steps. Once both numbers are
+ * whole numbers a double holds exactly, the rest runs on plain numbers: the same result, without a
+ * BigInt made at each step (the laws' exact arithmetic spends most of its time here).
+ */
 export function gcd(a: bigint, b: bigint): bigint {
+  if (a < 0n) a = -a;
+  if (b < 0n) b = -b;
   while (b !== 0n) {
+    if (a <= MAX_SAFE_BIGINT && b <= MAX_SAFE_BIGINT) return BigInt(gcdInt(Number(a), Number(b)));
     const t = a % b;
     a = b;
     b = t;

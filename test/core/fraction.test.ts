@@ -56,6 +56,32 @@ describe('Fraction: normalisation', () => {
     );
   });
 
+  it('gcd is the greatest common divisor of the absolute values, across the switch to plain numbers', () => {
+    // Euclid on BigInt all the way, as the reference.
+    const reference = (a: bigint, b: bigint): bigint => {
+      a = a < 0n ? -a : a;
+      b = b < 0n ? -b : b;
+      while (b !== 0n) [a, b] = [b, a % b];
+      return a;
+    };
+    const limit = 2n ** 53n;
+    // Around 2^53 (where the plain-number steps take over), far above it, and with shared factors.
+    const near = fc.bigInt({ min: limit - 1000n, max: limit + 1000n });
+    const any = fc.oneof(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), near, fc.bigInt({ min: 0n, max: 100n }));
+    fc.assert(
+      fc.property(any, any, fc.bigInt({ min: 1n, max: 10n ** 12n }), (a, b, k) => {
+        for (const [x, y] of [[a, b], [a * k, b * k]] as const) {
+          const g = gcd(x, y);
+          expect(g).toBe(reference(x, y));
+          if (g !== 0n) expect([x % g, y % g]).toEqual([0n, 0n]);
+        }
+      }),
+    );
+    expect(gcd(0n, 0n)).toBe(0n);
+    expect(gcd(2n ** 53n + 1n, 2n ** 53n - 1n)).toBe(1n);
+    expect(gcd(-(3n * 2n ** 60n), 9n * 2n ** 40n)).toBe(3n * 2n ** 40n);
+  });
+
   it('ZERO and ONE', () => {
     expectFraction(Fraction.ZERO, 0n, 1n);
     expectFraction(Fraction.ONE, 1n, 1n);
