@@ -1,4 +1,4 @@
-import { Fraction, gcd } from './fraction.js';
+import { Fraction, MAX_SAFE_BIGINT, gcd } from './fraction.js';
 
 /**
  * An exact probability distribution over consecutive integers: value `offset + i` has weight
@@ -24,7 +24,8 @@ export class Distribution {
     let total = 0n;
     for (const x of w) {
       if (x < 0n) throw new RangeError('negative weight in a distribution');
-      g = gcd(g, x);
+      // Once the common divisor is 1 it stays 1.
+      if (g !== 1n) g = gcd(g, x);
       total += x;
     }
     const reduced = g > 1n ? w.map((x) => x / g) : w;
@@ -82,6 +83,21 @@ export class Distribution {
     const out: [number, Fraction][] = [];
     this.weights.forEach((w, i) => {
       if (w > 0n) out.push([this.offset + i, Fraction.of(w, this.total)]);
+    });
+    return out;
+  }
+
+  /**
+   * Pairs of [value, probability as a double] for values of positive probability: what
+   * `entries()` gives after `toNumber()`, to the last bit, without reducing a fraction for each.
+   */
+  probabilities(): [number, number][] {
+    const out: [number, number][] = [];
+    // Whole numbers a double holds exactly divide to the correctly rounded quotient, reduced or not.
+    const exact = this.total <= MAX_SAFE_BIGINT;
+    const total = Number(this.total);
+    this.weights.forEach((w, i) => {
+      if (w > 0n) out.push([this.offset + i, exact ? Number(w) / total : Fraction.of(w, this.total).toNumber()]);
     });
     return out;
   }

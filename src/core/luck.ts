@@ -25,10 +25,18 @@ export interface LuckSample {
   readonly odds: number;
 }
 
+/** Each law's numbers, made once: simulations meet the same remembered laws attack after attack. */
+const asNumbers = new WeakMap<Distribution, readonly number[]>();
+
 /** A damage law as floating point probabilities by damage (negative damage counts as 0). */
-export function lawAsNumbers(d: Distribution): number[] {
-  const out: number[] = new Array(Math.max(0, d.max) + 1).fill(0);
-  for (const [v, p] of d.entries()) out[Math.max(0, v)] = (out[Math.max(0, v)] as number) + p.toNumber();
+export function lawAsNumbers(d: Distribution): readonly number[] {
+  let out = asNumbers.get(d);
+  if (!out) {
+    const p: number[] = new Array(Math.max(0, d.max) + 1).fill(0);
+    for (const [v, q] of d.probabilities()) p[Math.max(0, v)] = (p[Math.max(0, v)] as number) + q;
+    out = Object.freeze(p);
+    asNumbers.set(d, out);
+  }
   return out;
 }
 

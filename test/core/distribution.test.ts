@@ -113,6 +113,22 @@ describe('Distribution: construction and normalisation', () => {
     ]);
     expect(d.toString()).toBe('0:1/2 2:1/2');
   });
+
+  it('probabilities are the entries as doubles, to the last bit, for small and huge totals', () => {
+    const weights = fc.array(fc.oneof(fc.bigInt({ min: 0n, max: 50n }), fc.bigInt({ min: 0n, max: 2n ** 70n })), { minLength: 1, maxLength: 12 });
+    fc.assert(
+      fc.property(fc.integer({ min: -5, max: 5 }), weights, (offset, w) => {
+        fc.pre(w.some((x) => x > 0n));
+        const d = Distribution.fromWeights(offset, w);
+        expect(d.probabilities()).toEqual(d.entries().map(([v, p]) => [v, p.toNumber()]));
+      }),
+    );
+    // Weights sharing a factor: reduced by it, the same doubles.
+    expect(Distribution.fromWeights(0, [3n, 0n, 6n]).probabilities()).toEqual([
+      [0, 1 / 3],
+      [2, 2 / 3],
+    ]);
+  });
 });
 
 describe('Distribution: convolution (plus)', () => {
