@@ -31,6 +31,16 @@ function fail(message: string, code = 2): never {
   process.exit(code);
 }
 
+// A reader that stops early (`arena duel | head`) closes the pipe: stop quietly, as other tools
+// do; the duel's replay is saved before anything is printed. Any other failure to write is said in one line.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    if (stream === process.stdout) fail(`cannot write the output: ${e.message}`, 1);
+    process.exit(1);
+  });
+}
+
 function needTerminal(command: string): void {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     fail(
