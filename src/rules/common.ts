@@ -25,6 +25,18 @@ export function numberOption(options: FighterSpec['options'], key: string, fallb
   return n;
 }
 
+/**
+ * Refuses options a fighter does not take, naming them and what it does take: a spec from a
+ * replay, the menu or a test is checked as strictly as the command line's flags. `skills`: the
+ * fighter also takes `skill:NAME` options (checked where they are read).
+ */
+export function refuseUnknownOptions(options: FighterSpec['options'], who: string, known: readonly string[], skills = false): void {
+  const unknown = Object.keys(options).filter((k) => !known.includes(k) && !(skills && k.startsWith('skill:')));
+  if (unknown.length === 0) return;
+  const takes = [...known, ...(skills ? ['skill:NAME'] : [])];
+  throw new Error(takes.length === 0 ? `${who} takes no options (got ${unknown.join(', ')})` : `${who} takes no option ${unknown.map((k) => `"${k}"`).join(', ')}; its options: ${takes.join(', ')}`);
+}
+
 /** A text fighter option (--weapon), or `fallback` when absent. */
 export function stringOption(options: FighterSpec['options'], key: string, fallback: string | undefined): string | undefined {
   const v = options[key];

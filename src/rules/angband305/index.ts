@@ -4,7 +4,7 @@ import { parseDice } from '../../core/dice.js';
 import type { Tracer } from '../../core/trace.js';
 import { angbandDistance } from '../../world/angband-path.js';
 import { type ItemStack, type Status, stackFromKey, stackKey } from '../../world/components.js';
-import { type AttackBranch, NO_TAGS, PREVIEW_TRACER, attacksLaw, blowOf, capitalise, missOrHit, numberOption, stringOption } from '../common.js';
+import { type AttackBranch, NO_TAGS, PREVIEW_TRACER, attacksLaw, blowOf, capitalise, missOrHit, numberOption, refuseUnknownOptions, stringOption } from '../common.js';
 import type { Edition } from '../edition.js';
 import { nameOf, possessive, subjectOf, verb } from '../names.js';
 import type {
@@ -219,6 +219,7 @@ export function createAngband(tables: AngTables): Ruleset {
     if (!h) throw new Error(`unknown hero "${spec.template}"`);
     const cls = cat.cls(h.class);
     const race = cat.race(h.race);
+    refuseUnknownOptions(spec.options, `hero ${h.id}`, ['level', 'strength', 'weapon', 'armour']);
     const level = numberOption(spec.options, 'level', h.level, 1, 50);
     const stats = cat.heroStats(h);
     const str = stringOption(spec.options, 'strength', undefined);
@@ -261,8 +262,7 @@ export function createAngband(tables: AngTables): Ruleset {
   }
 
   function buildMonster(m: AngMonster, spec: FighterSpec, t: Tracer | undefined): FighterInit {
-    const extra = Object.keys(spec.options);
-    if (extra.length > 0) throw new Error(`monster ${m.id} takes no options (got ${extra.join(', ')})`);
+    refuseUnknownOptions(spec.options, `monster ${m.id}`, []);
     const hd = parseDice(m.hp);
     let csleep = 0;
     let hp: number;

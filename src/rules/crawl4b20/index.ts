@@ -4,7 +4,7 @@ import type { Edition } from '../edition.js';
 import type { Tracer } from '../../core/trace.js';
 import { type Status, stackKey } from '../../world/components.js';
 import { Terrain } from '../../world/terrain.js';
-import { type AttackBranch, NO_TAGS, attacksLaw, blowOf, missOrHit, numberOption, stringOption } from '../common.js';
+import { type AttackBranch, NO_TAGS, attacksLaw, blowOf, missOrHit, numberOption, refuseUnknownOptions, stringOption } from '../common.js';
 import { isYou, nameOf, possessive, subjectOf, verb } from '../names.js';
 import type {
   AiProfile,
@@ -361,6 +361,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
   function buildHero(spec: FighterSpec, t: Tracer | undefined): FighterInit {
     const h = cat.heroes.get(spec.template);
     if (!h) throw new Error(`unknown hero "${spec.template}"`);
+    refuseUnknownOptions(spec.options, `hero ${h.id}`, ['level', 'strength', 'stat-system', 'weapon', 'armour', 'form'], true);
     const lvl = numberOption(spec.options, 'level', h.level, 1, 27);
     const str = numberOption(spec.options, 'strength', h.str, 1, 72);
     const system = stringOption(spec.options, 'stat-system', 'new') as string;
@@ -434,8 +435,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
   }
 
   function buildMonster(m: CrMonster, spec: FighterSpec, t: Tracer | undefined): FighterInit {
-    const extra = Object.keys(spec.options);
-    if (extra.length > 0) throw new Error(`monster ${m.id} takes no options (got ${extra.join(', ')})`);
+    refuseUnknownOptions(spec.options, `monster ${m.id}`, []);
     let hp = m.hp.add;
     let weapon: MonsterRules['weapon'] = null;
     let armour: MonsterRules['armour'] = null;

@@ -42,7 +42,7 @@ import {
 } from './stats.js';
 import type { PdAbility, PdClass, PdHero, PdMonster, PdSubclassId, PdTables } from './types.js';
 import { nameOf, possessive, subjectOf, verb } from '../names.js';
-import { NO_TAGS, PREVIEW_TRACER, blowOf, capitalise, missOrHit, numberOption, stringOption } from '../common.js';
+import { NO_TAGS, PREVIEW_TRACER, blowOf, capitalise, missOrHit, numberOption, refuseUnknownOptions, stringOption } from '../common.js';
 import { heroSheet, recallPage } from '../recall.js';
 import { pdMonsterSection } from './recall.js';
 
@@ -188,6 +188,7 @@ export function createPixelDungeon(tables: PdTables): Ruleset {
   function buildHero(h: PdHero, options: FighterSpec['options']): FighterInit {
     const cls = classes.get(h.class);
     if (!cls) throw new Error(`hero ${h.id}: unknown class ${h.class}`);
+    refuseUnknownOptions(options, `hero ${h.id}`, ['level', 'strength', 'weapon', 'armour']);
     const level = numberOption(options, 'level', h.level, 1, 30);
     const strength = numberOption(options, 'strength', h.strength ?? cls.strength, 1, 30);
     const weaponId = stringOption(options, 'weapon', h.weapon);
@@ -250,8 +251,7 @@ export function createPixelDungeon(tables: PdTables): Ruleset {
           `unknown fighter "${spec.template}" for pixel-dungeon; heroes: ${[...heroes.keys()].join(', ')}; monsters: ${[...monsters.keys()].join(', ')}`,
         );
       }
-      const extra = Object.keys(spec.options);
-      if (extra.length > 0) throw new Error(`monster ${m.id} takes no options (got ${extra.join(', ')})`);
+      refuseUnknownOptions(spec.options, `monster ${m.id}`, []);
       const rules: MonsterRules = { kind: 'pd-monster', monster: m.id, enraged: false, stolen: null };
       return {
         fighter: { name: m.name, kind: 'monster', templateId: m.id, flying: m.flying, opensDoors: true },

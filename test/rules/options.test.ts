@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { loadContent } from '../../src/content/index.js';
+import { getRuleset } from '../../src/rules/registry.js';
+
+const content = loadContent();
+
+/** Each ruleset's hero options, as its heroes take them (the command line's flags). */
+const TAKES: readonly [string, readonly string[], boolean][] = [
+  ['pixel-dungeon', ['level', 'strength', 'weapon', 'armour'], false],
+  ['angband-3.0.5', ['level', 'strength', 'weapon', 'armour'], false],
+  ['crawl-4.0b20', ['level', 'strength', 'stat-system', 'weapon', 'armour', 'form'], true],
+  ['stone-soup-0.5.2', ['level', 'strength', 'stat-system', 'weapon', 'armour', 'form'], true],
+];
+
+describe('fighter options a ruleset does not know', () => {
+  it.each(TAKES)('%s: a hero refuses an unknown option, naming it and the ones it takes', (id, takes, skills) => {
+    const rs = getRuleset(id, content);
+    const hero = rs.defaultHero;
+    expect(() => rs.buildFighter({ template: hero, options: {} }, 'spoiler')).not.toThrow();
+    let message = '';
+    try {
+      rs.buildFighter({ template: hero, options: { level: 2, 'no-such-option': 'x' } }, 'spoiler');
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toBe(`hero ${hero} takes no option "no-such-option"; its options: ${[...takes, ...(skills ? ['skill:NAME'] : [])].join(', ')}`);
+  });
+
+  it.each(TAKES)('%s: a hero takes each of its own options', (id, takes) => {
+    const rs = getRuleset(id, content);
+    const known = Object.fromEntries(takes.map((k) => [k, k === 'level' || k === 'strength' ? 3 : k === 'stat-system' ? 'classic' : 'none']));
+    expect(() => rs.buildFighter({ template: rs.defaultHero, options: known }, 'spoiler')).not.toThrow();
+  });
+
+  it('skill options are for the Crawl rulesets alone', () => {
+    const crawl = getRuleset('crawl-4.0b20', content);
+    expect(() => crawl.buildFighter({ template: crawl.defaultHero, options: { 'skill:fighting': 5 } }, 'spoiler')).not.toThrow();
+    const pd = getRuleset('pixel-dungeon', content);
+    expect(() => pd.buildFighter({ template: pd.defaultHero, options: { 'skill:fighting': 5 } }, 'spoiler')).toThrow(/takes no option "skill:fighting"/);
+  });
+
+  it.each(TAKES)('%s: a monster takes no options at all', (id) => {
+    const rs = getRuleset(id, content);
+    expect(() => rs.buildFighter({ template: rs.defaultFoe, options: { level: 3 } }, 'spoiler')).toThrow(`monster ${rs.defaultFoe} takes no options (got level)`);
+  });
+});
