@@ -4,8 +4,9 @@ import { gcdInt } from './ratio.js';
 export const MAX_SAFE_BIGINT = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
- * Exact rational numbers for odds. BigInt keeps products of many dice exact; odds are computed
- * for display and tests, never in the hot loop of a simulation.
+ * Exact rational numbers for odds. BigInt keeps products of many dice exact. Every attack's
+ * outcome carries its exact odds, and a simulation with the exact counterparts works out each
+ * attack's laws, so this arithmetic is on the duel's path: keep it lean.
  */
 export class Fraction {
   readonly num: bigint;
