@@ -14,36 +14,19 @@ import { enumerateRolls } from '../../src/core/enumerate.js';
 import { Fraction } from '../../src/core/fraction.js';
 import { Stream } from '../../src/core/rng.js';
 import { NullTracer } from '../../src/core/trace.js';
-import { Duel, type DuelSetup } from '../../src/game/duel.js';
-import { createAngband } from '../../src/rules/angband305/index.js';
-import type { AngMonster } from '../../src/rules/angband305/types.js';
-import type { Edition } from '../../src/rules/edition.js';
+import type { DuelSetup } from '../../src/game/duel.js';
 import { getRuleset } from '../../src/rules/registry.js';
-import type { AttackContext, AttackOption, AttackOutcome, AttackPreview, BlowOutcome, Effect, FighterView, Ruleset, RulesetId } from '../../src/rules/ruleset.js';
-import type { AiMode } from '../../src/world/components.js';
+import type { AttackContext, AttackOption, AttackOutcome, AttackPreview, BlowOutcome, FighterView, Ruleset, RulesetId } from '../../src/rules/ruleset.js';
 import { Terrain } from '../../src/world/terrain.js';
 import { F, expectFrac } from '../support/odds.js';
-import { fighterView, type ViewOptions } from '../support/views.js';
+import { type DuelCase, EDITIONS, MELEE, type OneAttack, angAcidOnWornArmour, angBareHanded, caseSetup, ctxOf, damageTo, crawlDaggerOnGoblin, crawlRatOnStillHero, pdLightning, pdSurpriseAttack, ssGolemOnStillHero, sumOf, view, watchAttacks } from '../support/attack-cases.js';
 
 const content = loadContent();
-const EDITIONS: readonly Edition[] = ['spoiler', 'source'];
 
-/** The hit points an outcome's effects take from the defender. */
-const damageTo = (effects: readonly Effect[], id: number): number => effects.reduce((n, e) => (e.kind === 'damage' && e.target === id ? n + e.amount : n), 0);
-const sumOf = (law: Distribution): Fraction => law.entries().reduce((n, [, p]) => n.add(p), Fraction.ZERO);
 const blowTotal = (blows: readonly BlowOutcome[]): number => blows.reduce((n, b) => n + b.damage, 0);
 const isCrawl = (id: RulesetId): boolean => id === 'crawl-4.0b20' || id === 'stone-soup-0.5.2';
 
-interface Case {
-  readonly ruleset: RulesetId;
-  readonly hero: string;
-  readonly foe: string;
-  readonly heroOptions?: Record<string, string | number>;
-  readonly foeState?: AiMode;
-  readonly arena?: string;
-}
-
-const CASES: readonly Case[] = [
+const CASES: readonly DuelCase[] = [
   { ruleset: 'pixel-dungeon', hero: 'warrior', foe: 'gnoll-scout' },
   { ruleset: 'pixel-dungeon', hero: 'huntress', foe: 'vampire-bat', foeState: 'hunting' },
   { ruleset: 'pixel-dungeon', hero: 'mage', foe: 'gnoll-shaman', heroOptions: { level: 8 }, foeState: 'hunting', arena: 'hall' },
@@ -66,20 +49,6 @@ const CASES: readonly Case[] = [
   { ruleset: 'stone-soup-0.5.2', hero: 'earth-elementalist', foe: 'orc', heroOptions: { form: 'lich', weapon: 'none' } },
 ];
 
-function setupOf(c: Case, edition: Edition, seed: string): DuelSetup {
-  return {
-    ruleset: c.ruleset,
-    edition,
-    seed,
-    hero: { template: c.hero, options: c.heroOptions ?? {} },
-    foe: { template: c.foe, options: {} },
-    arena: c.arena ?? 'pit',
-    heroControl: 'ai',
-    maxTurns: 400,
-    ...(c.foeState ? { foeState: c.foeState } : {}),
-  };
-}
-
 interface Resolved {
   readonly out: AttackOutcome;
   readonly attacker: FighterView;
@@ -92,22 +61,7 @@ interface Resolved {
 
 /** Plays a duel, keeping every outcome resolveAttack returned. */
 function play(setup: DuelSetup, luck: boolean): Resolved[] {
-  const rs = getRuleset(setup.ruleset, content);
-  const original = rs.resolveAttack;
-  const resolved: Resolved[] = [];
-  const spy = vi.spyOn(rs, 'resolveAttack').mockImplementation((t, a, d, option, ctx) => {
-    const preview = rs.previewAttack(a, d, option, ctx);
-    const out = original(t, a, d, option, ctx);
-    resolved.push({ out, attacker: structuredClone(a), defender: structuredClone(d), option, ctx, preview });
-    return out;
-  });
-  try {
-    const duel = new Duel(setup, content, { tracing: false, luck });
-    for (let i = 0; i < 5000 && duel.step().kind === 'turn'; i++);
-    return resolved;
-  } finally {
-    spy.mockRestore();
-  }
+  return watchAttacks(setup, content, luck, (c) => ({ ...c, attacker: structuredClone(c.attacker), defender: structuredClone(c.defender) })).kept;
 }
 
 afterEach(() => {
@@ -178,8 +132,8 @@ describe.each(CASES.flatMap((c) => EDITIONS.map((e) => [c.ruleset, c.hero, c.foe
     let blowCount = 0;
     let singles = 0;
     for (const seed of ['blows-1', 'blows-2']) {
-      const on = play(setupOf(c, edition, seed), true);
-      const off = play(setupOf(c, edition, seed), false);
+      const on = play(caseSetup(c, edition, seed), true);
+      const off = play(caseSetup(c, edition, seed), false);
       expect(on.length).toBeGreaterThan(0);
       // The meter changes nothing: the same blows, without laws when it is off.
       expect(off.map((r) => r.out.blows.map(({ label, hit, damage, tags }) => ({ label, hit, damage, tags })))).toEqual(on.map((r) => r.out.blows.map(({ label, hit, damage, tags }) => ({ label, hit, damage, tags }))));
@@ -197,12 +151,7 @@ describe.each(CASES.flatMap((c) => EDITIONS.map((e) => [c.ruleset, c.hero, c.foe
 
 // --- Setups for tags and for checks against every roll -------------------------------------
 
-function view(rs: Ruleset, id: number, template: string, side: 0 | 1, edition: Edition, o: ViewOptions & { pack?: boolean; unaware?: boolean } = {}): FighterView {
-  return fighterView(rs, id, template, side, edition, { ...o, enemySeen: !o.unaware, emptyPack: o.pack === false });
-}
 
-const ctxOf = (edition: Edition, o: Partial<AttackContext> = {}): AttackContext => ({ edition, now: 0, distance: 1, visible: true, attackerTerrain: Terrain.Floor, defenderTerrain: Terrain.Floor, ...o });
-const MELEE: AttackOption = { id: 'melee', label: 'melee', kind: 'melee' };
 
 /** Resolves the attack with `n` seeded streams of rolls, the meter on. */
 function rolls(rs: Ruleset, a: FighterView, d: FighterView, option: AttackOption, ctx: AttackContext, n: number, seed: string): AttackOutcome[] {
@@ -359,8 +308,8 @@ describe('tags where the rules put them', () => {
  * lands with that chance. (A law worked out from what was rolled before the blow passes this
  * whatever finer history it depends on.)
  */
-function checkBlowsAgainstRolls(rs: Ruleset, a: FighterView, d: FighterView, option: AttackOption, ctx: AttackContext, maxLeaves = 400_000): number {
-  const leaves = enumerateRolls((rng) => rs.resolveAttack(new NullTracer(rng), a, d, option, { ...ctx, luck: true }).blows, maxLeaves);
+function checkBlowsAgainstRolls({ rs, attacker, defender, option, ctx }: OneAttack, maxLeaves = 400_000): number {
+  const leaves = enumerateRolls((rng) => rs.resolveAttack(new NullTracer(rng), attacker, defender, option, { ...ctx, luck: true }).blows, maxLeaves);
   const groups = new Map<string, { law: Distribution; hitChance: Fraction; total: Fraction; hit: Fraction; damage: Map<number, Fraction> }>();
   for (const { prob, value: blows } of leaves) {
     blows.forEach((b, i) => {
@@ -386,59 +335,36 @@ function checkBlowsAgainstRolls(rs: Ruleset, a: FighterView, d: FighterView, opt
 
 describe('each blow\'s law and hit chance against every roll', () => {
   it.each(EDITIONS)('Pixel Dungeon (%s): a surprise attack on a sleeping gnoll scout and a shaman\'s lightning on a paralysed warrior', (edition) => {
-    const rs = getRuleset('pixel-dungeon', content);
-    const hero = view(rs, 1, 'berserker', 0, edition);
-    const sleeping = view(rs, 2, 'gnoll-scout', 1, edition, { mode: 'sleeping', unaware: true });
-    expect(checkBlowsAgainstRolls(rs, hero, sleeping, MELEE, ctxOf(edition))).toBe(1);
-    const shaman = view(rs, 3, 'gnoll-shaman', 1, edition);
-    const warrior = view(rs, 4, 'warrior', 0, edition, { options: { armour: 'plate-armour' }, statuses: [{ kind: 'paralysed', until: 5000 }] });
-    const bolt = rs.attackOptions(shaman).find((o) => o.id === 'spell:lightning');
-    if (!bolt) throw new Error('no lightning');
-    checkBlowsAgainstRolls(rs, shaman, warrior, bolt, ctxOf(edition, { distance: 3 }));
+    expect(checkBlowsAgainstRolls(pdSurpriseAttack(content, edition))).toBe(1);
+    checkBlowsAgainstRolls(pdLightning(content, edition));
   });
 
   // A hero's weapon blows roll criticals out of thousands, too many sequences to enumerate; bare
   // hands (one blow, no critical) can be, and a round's blows all share one law.
   it.each(EDITIONS)('Angband (%s): a bare-handed blow on a kobold, seen and unseen', (edition) => {
-    const rs = getRuleset('angband-3.0.5', content);
-    const hero = view(rs, 1, 'warrior', 0, edition, { options: { weapon: 'none' } });
-    const kobold = view(rs, 2, 'small-kobold', 1, edition, { mode: 'hunting', hp: 3 });
-    expect(checkBlowsAgainstRolls(rs, hero, kobold, MELEE, ctxOf(edition))).toBe(1);
-    expect(checkBlowsAgainstRolls(rs, hero, kobold, MELEE, ctxOf(edition, { visible: false }))).toBe(1);
+    const bare = angBareHanded(content, edition);
+    expect(checkBlowsAgainstRolls(bare)).toBe(1);
+    expect(checkBlowsAgainstRolls({ ...bare, ctx: { ...bare.ctx, visible: false } })).toBe(1);
   });
 
   it('Angband: two acid blows on armour worn to its last point (the second blow\'s law depends on the slot the first hit)', () => {
-    const acid: AngMonster = { ...(content.angband.monsters.find((m) => m.id === 'green-naga') as AngMonster), id: 'acid-test', name: 'acid test', level: 1, blows: [{ method: 'spit', effect: 'acid', dice: '1d2' }, { method: 'spit', effect: 'acid', dice: '1d2' }] };
-    const rs = createAngband({ ...content.angband, monsters: [...content.angband.monsters, acid] });
-    const hero = view(rs, 1, 'warrior', 0, 'source', { pack: false, hp: 40 });
-    const gear = structuredClone(hero.rules['gear']) as { body: { item: string; magic?: { toHit: number; toDam: number; toAc: number } } | null };
-    const def = content.angband.armour.find((x) => x.id === gear.body?.item);
-    if (!gear.body || !def) throw new Error('the warrior wears no body armour');
-    gear.body.magic = { toHit: 0, toDam: 0, toAc: 1 - def.ac - def.toAc };
-    const worn = { ...hero, rules: { ...hero.rules, gear } } as FighterView;
-    const monster = view(rs, 2, 'acid-test', 1, 'source', { mode: 'hunting' });
+    const acid = angAcidOnWornArmour(content, 40);
     const laws = new Set<string>();
-    const outs = rolls(rs, monster, worn, MELEE, ctxOf('source'), 200, 'acid');
+    const outs = rolls(acid.rs, acid.attacker, acid.defender, acid.option, acid.ctx, 200, 'acid');
     for (const o of outs) for (const b of o.blows.slice(1)) laws.add(b.law?.toString() ?? '');
     // After a first blow wore the body armour away the second meets less armour: two laws.
     expect(laws.size).toBe(2);
-    checkBlowsAgainstRolls(rs, monster, worn, MELEE, ctxOf('source'));
+    checkBlowsAgainstRolls(acid);
   });
 
   it.each(EDITIONS)('Crawl 4.0 (%s): a rat\'s bite on a paralysed, clumsy hero', (edition) => {
-    const rs = getRuleset('crawl-4.0b20', content);
-    const rat = view(rs, 3, 'rat', 1, edition, { mode: 'hunting' });
-    const still = view(rs, 4, 'human-transmuter', 0, edition, { options: { armour: 'none', form: 'none' }, statuses: [{ kind: 'paralysis', level: 3 }], rules: { dex: 1 } });
-    checkBlowsAgainstRolls(rs, rat, still, MELEE, ctxOf(edition));
+    checkBlowsAgainstRolls(crawlRatOnStillHero(content, edition));
   });
 
   // A hero's attack with second attacks runs to millions of sequences; these have none (no
   // unarmed skill opens the gate, or the goblin dies), so the main blow's law is checked alone.
   it('Crawl 4.0 (spoiler): a halfling thief\'s dagger on a goblin of 2 hit points', () => {
-    const rs = getRuleset('crawl-4.0b20', content);
-    const hero = view(rs, 1, 'halfling-thief', 0, 'spoiler', { rules: { skills: {}, jewellery: [], hunger: 6000 } });
-    const goblin = view(rs, 2, 'goblin', 1, 'spoiler', { mode: 'hunting', hp: 2, rules: { weapon: null } });
-    checkBlowsAgainstRolls(rs, hero, goblin, MELEE, ctxOf('spoiler'));
+    checkBlowsAgainstRolls(crawlDaggerOnGoblin(content, 2));
   });
 
   // A monster's shield block draws from too wide a range to enumerate a hero's attack on it; with
@@ -458,9 +384,6 @@ describe('each blow\'s law and hit chance against every roll', () => {
   });
 
   it('Stone Soup (spoiler): a clay golem\'s two blows on a paralysed hero of 6 hit points', () => {
-    const rs = getRuleset('stone-soup-0.5.2', content);
-    const golem = view(rs, 3, 'clay-golem', 1, 'spoiler', { mode: 'hunting' });
-    const still = view(rs, 4, 'human-berserker', 0, 'spoiler', { options: { armour: 'none' }, statuses: [{ kind: 'paralysis', level: 3 }], hp: 6 });
-    expect(checkBlowsAgainstRolls(rs, golem, still, MELEE, ctxOf('spoiler'))).toBeGreaterThan(1);
+    expect(checkBlowsAgainstRolls(ssGolemOnStillHero(content))).toBeGreaterThan(1);
   });
 });

@@ -6,7 +6,7 @@
  * preview's expected damage. For simple cases the law is checked against every roll, and the
  * meter never changes a duel.
  */
-import { fighterView, type ViewOptions } from '../support/views.js';
+import { type DuelCase, EDITIONS, MELEE, type OneAttack, angAcidOnWornArmour, angBareHanded, caseSetup, ctxOf, damageTo, crawlDaggerOnGoblin, crawlRatOnStillHero, pdLightning, pdSurpriseAttack, ssGolemOnStillHero, sumOf, view, watchAttacks } from '../support/attack-cases.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadContent } from '../../src/content/index.js';
 import { Distribution } from '../../src/core/distribution.js';
@@ -14,27 +14,18 @@ import { Fraction } from '../../src/core/fraction.js';
 import { lawAsNumbers } from '../../src/core/luck.js';
 import { NullTracer } from '../../src/core/trace.js';
 import { Duel, type DuelSetup } from '../../src/game/duel.js';
-import { createAngband } from '../../src/rules/angband305/index.js';
-import type { AngMonster } from '../../src/rules/angband305/types.js';
 import { auxDamageTotalLaw, planAux, rollAux } from '../../src/rules/crawl4b20/aux.js';
 import { type Defender, elementalLaw, rollSpecial, withSpecialLaw } from '../../src/rules/crawl4b20/monster-melee.js';
 import { type CrBrandInfo, brandDamageLaw, rollBrand } from '../../src/rules/crawl4b20/melee.js';
 import { attacksLaw, missOrHit } from '../../src/rules/common.js';
-import type { Edition } from '../../src/rules/edition.js';
 import { getRuleset } from '../../src/rules/registry.js';
-import type { AttackContext, AttackOption, AttackOutcome, Effect, FighterView, Ruleset, RulesetId } from '../../src/rules/ruleset.js';
-import type { AiMode } from '../../src/world/components.js';
-import { Terrain } from '../../src/world/terrain.js';
+import type { AttackOutcome } from '../../src/rules/ruleset.js';
 import { F, exactLaw, expectFrac } from '../support/odds.js';
 import { char as crChar, target as crTarget } from './crawl4b20/helpers.js';
 
 const content = loadContent();
-const EDITIONS: readonly Edition[] = ['spoiler', 'source'];
 
-/** The hit points an outcome's effects take from the defender. */
-const damageTo = (effects: readonly Effect[], id: number): number => effects.reduce((n, e) => (e.kind === 'damage' && e.target === id ? n + e.amount : n), 0);
 
-const sumOf = (law: Distribution): Fraction => law.entries().reduce((n, [, p]) => n.add(p), Fraction.ZERO);
 
 /** Enumerated law against the ruleset's: the same values with the same probabilities. */
 function expectSameLaw(got: ReadonlyMap<string | number, Fraction>, law: Distribution): void {
@@ -43,16 +34,7 @@ function expectSameLaw(got: ReadonlyMap<string | number, Fraction>, law: Distrib
   expect(Object.fromEntries(theirs)).toEqual(Object.fromEntries(mine));
 }
 
-interface Case {
-  readonly ruleset: RulesetId;
-  readonly hero: string;
-  readonly foe: string;
-  readonly heroOptions?: Record<string, string | number>;
-  readonly foeState?: AiMode;
-  readonly arena?: string;
-}
-
-const CASES: readonly Case[] = [
+const CASES: readonly DuelCase[] = [
   { ruleset: 'pixel-dungeon', hero: 'warrior', foe: 'gnoll-scout' },
   { ruleset: 'pixel-dungeon', hero: 'huntress', foe: 'vampire-bat', foeState: 'hunting' },
   { ruleset: 'pixel-dungeon', hero: 'mage', foe: 'gnoll-shaman', heroOptions: { level: 8 }, foeState: 'hunting', arena: 'hall' },
@@ -86,20 +68,6 @@ const CASES: readonly Case[] = [
   { ruleset: 'stone-soup-0.5.2', hero: 'earth-elementalist', foe: 'orc', heroOptions: { form: 'lich', weapon: 'none' } },
 ];
 
-function setupOf(c: Case, edition: Edition, seed: string): DuelSetup {
-  return {
-    ruleset: c.ruleset,
-    edition,
-    seed,
-    hero: { template: c.hero, options: c.heroOptions ?? {} },
-    foe: { template: c.foe, options: {} },
-    arena: c.arena ?? 'pit',
-    heroControl: 'ai',
-    maxTurns: 400,
-    ...(c.foeState ? { foeState: c.foeState } : {}),
-  };
-}
-
 interface Resolved {
   readonly out: AttackOutcome;
   readonly attacker: 0 | 1;
@@ -111,24 +79,12 @@ interface Resolved {
 
 /** Plays a duel with the luck meter on, keeping every outcome resolveAttack returned. */
 function playWatched(setup: DuelSetup): { duel: Duel; resolved: Resolved[] } {
-  const rs = getRuleset(setup.ruleset, content);
-  const original = rs.resolveAttack;
-  const resolved: Resolved[] = [];
-  const spy = vi.spyOn(rs, 'resolveAttack').mockImplementation((t, a, d, option, ctx) => {
+  const { duel, kept } = watchAttacks(setup, content, true, ({ attacker: a, defender: d, option, ctx, preview, out }) => {
     expect(ctx.luck).toBe(true);
-    const expected = rs.previewAttack(a, d, option, ctx).expected;
-    const out = original(t, a, d, option, ctx);
     const kind = `${a.fighter.kind}:${option.kind}${option.id.includes(':') ? `:${option.id.split(':')[0]}` : ''}`;
-    resolved.push({ out, attacker: a.fighter.side === 0 ? 0 : 1, defender: d.id, expected, kind });
-    return out;
+    return { out, attacker: a.fighter.side === 0 ? 0 : 1, defender: d.id, expected: preview.expected, kind } as const;
   });
-  try {
-    const duel = new Duel(setup, content, { tracing: false, luck: true });
-    for (let i = 0; i < 5000 && duel.step().kind === 'turn'; i++);
-    return { duel, resolved };
-  } finally {
-    spy.mockRestore();
-  }
+  return { duel, resolved: kept };
 }
 
 afterEach(() => {
@@ -139,7 +95,7 @@ describe.each(CASES.flatMap((c) => EDITIONS.map((e) => [c.ruleset, c.hero, c.foe
   it('every attack of a duel carries an exact law that gives its damage at least the odds of its outcome', () => {
     const sides = new Set<number>();
     for (const seed of ['luck-1', 'luck-2']) {
-      const { duel, resolved } = playWatched(setupOf(c, edition, seed));
+      const { duel, resolved } = playWatched(caseSetup(c, edition, seed));
       const samples = duel.luck ?? [];
       expect(samples).toHaveLength(resolved.length);
       resolved.forEach(({ out, attacker, defender, expected, kind }, i) => {
@@ -171,7 +127,7 @@ describe('both directions', () => {
     for (const edition of EDITIONS) {
       const sides = new Set<number>();
       for (const c of CASES.filter((x) => x.ruleset === id)) {
-        const duel = new Duel(setupOf(c, edition, 'luck-1'), content, { tracing: false, luck: true });
+        const duel = new Duel(caseSetup(c, edition, 'luck-1'), content, { tracing: false, luck: true });
         for (let i = 0; i < 5000 && duel.step().kind === 'turn'; i++);
         for (const s of duel.luck ?? []) sides.add(s.side);
       }
@@ -183,7 +139,7 @@ describe('both directions', () => {
 describe('the meter never changes a duel', () => {
   it.each(CASES.filter((_, i) => i % 3 === 0).flatMap((c) => EDITIONS.map((e) => [c.ruleset, c.hero, c.foe, e, c] as const)))('%s: %s against %s (%s): the same hashes and draws with and without it', (_id, _h, _f, edition, c) => {
     const run = (luck: boolean, tracing: boolean) => {
-      const duel = new Duel(setupOf(c, edition, 'same'), content, { tracing, luck });
+      const duel = new Duel(caseSetup(c, edition, 'same'), content, { tracing, luck });
       const turns: { hash: string; draws: unknown }[] = [];
       for (let i = 0; i < 5000; i++) {
         const r = duel.step();
@@ -205,18 +161,13 @@ describe('the meter never changes a duel', () => {
 
 // --- Views for whole attacks enumerated roll by roll ----------------------------------------
 
-function view(rs: Ruleset, id: number, template: string, side: 0 | 1, edition: Edition, o: ViewOptions & { pack?: boolean; unaware?: boolean } = {}): FighterView {
-  return fighterView(rs, id, template, side, edition, { ...o, enemySeen: !o.unaware, emptyPack: o.pack === false });
-}
 
-const ctxOf = (edition: Edition, o: Partial<AttackContext> = {}): AttackContext => ({ edition, now: 0, distance: 1, visible: true, attackerTerrain: Terrain.Floor, defenderTerrain: Terrain.Floor, ...o });
-const MELEE: AttackOption = { id: 'melee', label: 'melee', kind: 'melee' };
 
 /**
  * The law of the damage `resolveAttack` deals, over every roll (the meter off, so the enumeration
  * does not work the law out at each leaf), against the law it reports with the meter on.
  */
-function checkAgainstRolls(rs: Ruleset, a: FighterView, d: FighterView, option: AttackOption, ctx: AttackContext, maxLeaves = 3_000_000): Distribution {
+function checkAgainstRolls({ rs, attacker: a, defender: d, option, ctx }: OneAttack, maxLeaves = 3_000_000): Distribution {
   const got = exactLaw((t) => damageTo(rs.resolveAttack(t, a, d, option, { ...ctx }).effects, d.id), (v) => v, maxLeaves);
   // Any roll will do for the law: it does not depend on them.
   const out = rs.resolveAttack(new NullTracer({ int: () => 0 }), a, d, option, { ...ctx, luck: true });
@@ -225,68 +176,41 @@ function checkAgainstRolls(rs: Ruleset, a: FighterView, d: FighterView, option: 
   return out.luck.law;
 }
 
+/** The expected damage previewAttack gives for the attack. */
+const previewed = ({ rs, attacker, defender, option, ctx }: OneAttack): Fraction => rs.previewAttack(attacker, defender, option, ctx).expected;
+
 describe('each ruleset\'s law against every roll', () => {
   it.each(EDITIONS)('Pixel Dungeon (%s): a surprise attack on a sleeping gnoll scout, and a gnoll shaman\'s lightning', (edition) => {
-    const rs = getRuleset('pixel-dungeon', content);
-    const hero = view(rs, 1, 'berserker', 0, edition);
-    const sleeping = view(rs, 2, 'gnoll-scout', 1, edition, { mode: 'sleeping', unaware: true });
-    const law = checkAgainstRolls(rs, hero, sleeping, MELEE, ctxOf(edition));
-    expectFrac(law.mean(), rs.previewAttack(hero, sleeping, MELEE, ctxOf(edition)).expected);
-    const shaman = view(rs, 3, 'gnoll-shaman', 1, edition);
-    const warrior = view(rs, 4, 'warrior', 0, edition, { options: { armour: 'plate-armour' }, statuses: [{ kind: 'paralysed', until: 5000 }] });
-    const bolt = rs.attackOptions(shaman).find((o) => o.id === 'spell:lightning');
-    if (!bolt) throw new Error('no lightning');
-    checkAgainstRolls(rs, shaman, warrior, bolt, ctxOf(edition, { distance: 3 }));
+    const surprise = pdSurpriseAttack(content, edition);
+    expectFrac(checkAgainstRolls(surprise).mean(), previewed(surprise));
+    checkAgainstRolls(pdLightning(content, edition));
   });
 
   it.each(EDITIONS)('Angband (%s): a bare-handed blow', (edition) => {
-    const rs = getRuleset('angband-3.0.5', content);
-    const hero = view(rs, 1, 'warrior', 0, edition, { options: { weapon: 'none' } });
-    const kobold = view(rs, 2, 'small-kobold', 1, edition, { mode: 'hunting', hp: 3 });
-    const law = checkAgainstRolls(rs, hero, kobold, MELEE, ctxOf(edition));
-    expectFrac(law.mean(), rs.previewAttack(hero, kobold, MELEE, ctxOf(edition)).expected);
+    const bare = angBareHanded(content, edition);
+    expectFrac(checkAgainstRolls(bare).mean(), previewed(bare));
   });
 
   it('Angband: two acid blows meet the armour in a random slot, wear it away, and stop once the hero is dead', () => {
     // A weak two-blow acid monster: only the sure hits land, so every roll can be enumerated.
-    const acid: AngMonster = { ...(content.angband.monsters.find((m) => m.id === 'green-naga') as AngMonster), id: 'acid-test', name: 'acid test', level: 1, blows: [{ method: 'spit', effect: 'acid', dice: '1d2' }, { method: 'spit', effect: 'acid', dice: '1d2' }] };
-    const rs = createAngband({ ...content.angband, monsters: [...content.angband.monsters, acid] });
-    const hero = view(rs, 1, 'warrior', 0, 'source', { pack: false });
-    const gear = structuredClone(hero.rules['gear']) as { body: { item: string; magic?: { toHit: number; toDam: number; toAc: number } } | null };
-    if (!gear.body) throw new Error('the warrior wears no body armour');
-    const def = content.angband.armour.find((x) => x.id === gear.body?.item);
-    if (!def) throw new Error('unknown armour');
-    // One point of armour left: the first acid to reach it wears it to nothing.
-    gear.body.magic = { toHit: 0, toDam: 0, toAc: 1 - def.ac - def.toAc };
-    const monster = view(rs, 2, 'acid-test', 1, 'source', { mode: 'hunting' });
     for (const hp of [1, 40]) {
-      const worn = { ...hero, body: { hp, maxHp: hero.body.maxHp }, rules: { ...hero.rules, gear } } as FighterView;
-      const law = checkAgainstRolls(rs, monster, worn, MELEE, ctxOf('source'));
+      const law = checkAgainstRolls(angAcidOnWornArmour(content, hp));
       // A hero of 1 hit point outlives a first blow of 1 (halved, or rolled) and takes the second; one of 2 ends the round.
       expect(law.max).toBe(hp === 1 ? 3 : 4);
     }
   });
 
   it('Crawl 4.0 (spoiler): a halfling thief\'s dagger on a goblin, whole and nearly dead (the second attacks stop at a kill)', () => {
-    const rs = getRuleset('crawl-4.0b20', content);
-    const hero = view(rs, 1, 'halfling-thief', 0, 'spoiler', { rules: { skills: {}, jewellery: [], hunger: 6000 } });
-    const goblin = view(rs, 2, 'goblin', 1, 'spoiler', { mode: 'hunting', rules: { weapon: null } });
-    checkAgainstRolls(rs, hero, goblin, MELEE, ctxOf('spoiler'));
-    checkAgainstRolls(rs, hero, { ...goblin, body: { hp: 2, maxHp: goblin.body.maxHp } } as FighterView, MELEE, ctxOf('spoiler'));
+    checkAgainstRolls(crawlDaggerOnGoblin(content));
+    checkAgainstRolls(crawlDaggerOnGoblin(content, 2));
   });
 
   it.each(EDITIONS)('Crawl 4.0 (%s): a rat\'s bite on a paralysed, unarmoured, clumsy hero', (edition) => {
-    const rs = getRuleset('crawl-4.0b20', content);
-    const rat = view(rs, 3, 'rat', 1, edition, { mode: 'hunting' });
-    const still = view(rs, 4, 'human-transmuter', 0, edition, { options: { armour: 'none', form: 'none' }, statuses: [{ kind: 'paralysis', level: 3 }], rules: { dex: 1 } });
-    checkAgainstRolls(rs, rat, still, MELEE, ctxOf(edition));
+    checkAgainstRolls(crawlRatOnStillHero(content, edition));
   });
 
   it('Stone Soup (spoiler): a clay golem\'s two blows on a paralysed, unarmoured hero, stopping once the hero is dead', () => {
-    const rs = getRuleset('stone-soup-0.5.2', content);
-    const golem = view(rs, 3, 'clay-golem', 1, 'spoiler', { mode: 'hunting' });
-    const still = view(rs, 4, 'human-berserker', 0, 'spoiler', { options: { armour: 'none' }, statuses: [{ kind: 'paralysis', level: 3 }], hp: 6 });
-    const law = checkAgainstRolls(rs, golem, still, MELEE, ctxOf('spoiler'));
+    const law = checkAgainstRolls(ssGolemOnStillHero(content));
     expect(law.max).toBeGreaterThan(11);
   });
 
@@ -294,7 +218,7 @@ describe('each ruleset\'s law against every roll', () => {
     const rs = getRuleset('stone-soup-0.5.2', content);
     const rat = view(rs, 3, 'rat', 1, 'source', { mode: 'hunting' });
     const still = view(rs, 4, 'ogre-brute', 0, 'source', { options: { armour: 'none' }, statuses: [{ kind: 'paralysis', level: 3 }], hp: 6 });
-    checkAgainstRolls(rs, rat, still, MELEE, ctxOf('source'));
+    checkAgainstRolls({ rs, attacker: rat, defender: still, option: MELEE, ctx: ctxOf('source') });
   });
 });
 
