@@ -1227,22 +1227,27 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     return remember(memo, `${hp}/${blocks}/${edition}/${mainOnly}`, 1024, () => workOutHeroLuckLaw(laws, hp, blocks, edition, mainOnly));
   }
 
+  /**
+   * The second attacks' law of an attack's laws, by the gate, the hit points they meet and the
+   * blocks made before them: remembered by the laws, as the same values come back for other
+   * main-blow damages and other hit points of the monster.
+   */
+  const secondLawMemo = new WeakMap<AttackLaws, Map<string, Distribution>>();
+  function secondAttacksLaw(laws: AttackLaws, gate: boolean, left: number, past: number): Distribution {
+    let memo = secondLawMemo.get(laws);
+    if (!memo) secondLawMemo.set(laws, (memo = new Map()));
+    return remember(memo, `${gate}/${left}/${past}`, 4096, () => auxDamageTotalLaw(laws.aux, gate, left, past));
+  }
+
   function workOutHeroLuckLaw(laws: AttackLaws, hp: number, blocks: number, edition: Edition, mainOnly: boolean): Distribution {
-    const { plan, aux } = laws;
+    const { plan } = laws;
     const none = Distribution.constant(0);
     const stab = stabCategory(plan);
     const stabP = stab.b === 0 ? Fraction.ZERO : stab.roll ? stabRollChance(plan) : Fraction.ONE;
     const stabs: (readonly [number, Fraction])[] = stab.b === 0 ? [[0, Fraction.ONE]] : [[stab.b, stabP], [0, stabP.complement()]];
     // The main blow alone (`mainOnly`): given that it is made (no fumble), without the second attacks.
     const fumble = plan.fumbleDex === null || mainOnly ? Fraction.ZERO : fumbleChance(plan.fumbleDex);
-    const auxLaws = new Map<string, Distribution>();
-    const second = (gate: boolean, left: number, past: number): Distribution => {
-      if (left < 1 || mainOnly) return none;
-      const k = `${gate}/${left}/${past}`;
-      let law = auxLaws.get(k);
-      if (!law) auxLaws.set(k, (law = auxDamageTotalLaw(aux, gate, left, past)));
-      return law;
-    };
+    const second = (gate: boolean, left: number, past: number): Distribution => (left < 1 || mainOnly ? none : secondAttacksLaw(laws, gate, left, past));
     // Stone Soup's seed stabs the brand's damage too.
     const scale = (b: number) => (x: number): number => {
       if (!(plan.game === 'ss' && edition === 'spoiler' && b && plan.ssStab)) return x;
