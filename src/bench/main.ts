@@ -115,14 +115,16 @@ function simSection(): void {
     runs.all.push(runSim(DUELS, cores, false, WARM));
   }
   const most = (rs: readonly SimRun[], key: 'duelsPerSecond' | 'sustainedPerSecond'): number => Math.max(...rs.map((r) => r[key]));
-  const least = (rs: readonly SimRun[]): number => Math.min(...rs.map((r) => r.warmUpSeconds));
+  // The warm-up is a difference of two timings, so one run whose later duels met more of the
+  // machine's other load can even show it below zero: the middle of the three runs is given.
+  const middle = (rs: readonly SimRun[]): number => rs.map((r) => r.warmUpSeconds).sort((a, b) => a - b)[Math.floor(rs.length / 2)] as number;
   const sustained = most(runs.all, 'sustainedPerSecond') / most(runs.one, 'sustainedPerSecond');
   const whole = most(runs.all, 'duelsPerSecond') / most(runs.one, 'duelsPerSecond');
   const sameWins = runs.one.every((r) => r.heroWins === runs.all[0]?.heroWins) && runs.all.every((r) => r.heroWins === runs.all[0]?.heroWins);
   row('sim duels/s, 1 worker (Crawl b20 source, pit)', most(runs.one, 'duelsPerSecond').toFixed(1), `minotaur-fighter vs orc-warrior, ${DUELS} duels, best of 3 runs; ${most(runs.one, 'sustainedPerSecond').toFixed(1)} after the first ${WARM}`);
   row(`sim duels/s, ${cores} workers`, most(runs.all, 'duelsPerSecond').toFixed(1), `${most(runs.all, 'sustainedPerSecond').toFixed(1)} after the first ${WARM}; same hero wins in every run: ${sameWins ? 'yes' : 'NO'}`);
   row(`sim scaling, ${cores} workers, sustained`, `${sustained.toFixed(2)}x`, `target >= 1.8 on 2 cores: ${sustained >= 1.8 ? 'MET' : 'MISSED'}; the pace after each run's first ${WARM} duels`);
-  row(`sim scaling, ${cores} workers, whole run`, `${whole.toFixed(2)}x`, `each worker's start and warm-up included: ${least(runs.one).toFixed(1)} s on 1 worker, ${least(runs.all).toFixed(1)} s on ${cores} (least of 3), paid once a run`);
+  row(`sim scaling, ${cores} workers, whole run`, `${whole.toFixed(2)}x`, `each worker's start and warm-up included: ${middle(runs.one).toFixed(1)} s on 1 worker, ${middle(runs.all).toFixed(1)} s on ${cores} (the middle of 3 runs), paid once a run`);
   const exact = runSim(500, cores, true);
   row(`sim duels/s, ${cores} workers, exact counterparts`, exact.duelsPerSecond.toFixed(1), `500 duels, whole run; every attack's laws and the exchange model (arena sim's default; --no-exact leaves them out)`);
   const small = runSim(500, cores);
