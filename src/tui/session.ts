@@ -5,6 +5,7 @@ import { cosmeticStream } from '../core/rng.js';
 import { Duel, type DuelSetup, type StepResult, type TraceRecord, type TurnRecord } from '../game/duel.js';
 import { type DetailLevel, shownAt } from '../game/explain.js';
 import { type OddsBothWays, oddsBothWays } from '../game/odds.js';
+import { printable } from '../replay/format.js';
 import type { ReplayPlayer } from '../replay/player.js';
 import { makeHeader, ReplayRecorder } from '../replay/recorder.js';
 import type { AttackOption, AttackPreview, RecallSection } from '../rules/ruleset.js';
@@ -212,6 +213,19 @@ export function matchTally(m: Match): { hero: number; foe: number; draw: number 
 export function matchDecided(m: Match): boolean {
   const t = matchTally(m);
   return t.hero * 2 > m.rounds || t.foe * 2 > m.rounds || m.results.length >= m.rounds;
+}
+
+/**
+ * A key as the status line shows it: a printable key in quotes, a control key by its name. The
+ * raw control character would go to the terminal as it is (Backspace's DEL lands inside the
+ * colour sequence around it).
+ */
+export function keyText(ch: string): string {
+  if (ch === '\x7f' || ch === '\b') return 'Backspace';
+  if (ch === '\x1b') return 'Escape';
+  const code = ch.length === 1 ? ch.charCodeAt(0) : -1;
+  if (code >= 1 && code <= 26) return `Ctrl-${String.fromCharCode(code + 64)}`;
+  return `"${printable(ch)}"`;
 }
 
 export class Session {
@@ -816,7 +830,7 @@ export class Session {
         this.ui = { kind: 'confirm-quit' };
         break;
       default:
-        if (!this.rulesKeys(ch) && ch.trim() !== '') this.status = `Unknown key "${ch}". Press ? for the keys.`;
+        if (!this.rulesKeys(ch) && ch.trim() !== '') this.status = `Unknown key ${keyText(ch)}. Press ? for the keys.`;
     }
     return undefined;
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stepToward } from '../../src/systems/ai.js';
 import { attackContext } from '../../src/systems/combat.js';
+import { keyText } from '../../src/tui/session.js';
 import { previewLine } from '../../src/tui/view.js';
 import { type Harness, screenPos, startHarness } from '../support/tui-harness.js';
 
@@ -106,6 +107,21 @@ describe('the play screen', () => {
     expect(s.ui.kind).toBe('main');
     expect(d.hero.inventory!.pack.find((p) => p.item === 'dart')?.quantity ?? 0).toBe(darts - 1);
     expect(d.traces.some((t) => /dart/.test(t.title))).toBe(true);
+  });
+
+  it('names a key it does not know, a control key by its name rather than the raw character', async () => {
+    h = await startHarness();
+    const text = (): string => h!.lines().join('\n');
+    await h.press('Z');
+    expect(text()).toContain('Unknown key "Z". Press ? for the keys.');
+    await h.press('\x7f');
+    expect(text()).toContain('Unknown key Backspace. Press ? for the keys.');
+    await h.press('\x02');
+    expect(text()).toContain('Unknown key Ctrl-B. Press ? for the keys.');
+    expect(keyText('\x1b')).toBe('Escape');
+    expect(keyText('\u0085')).toBe('"\\u0085"');
+    // None of them took a turn.
+    expect(h.app.session.duel.turn).toBe(0);
   });
 
   it('shows every key on the help screen and closes it with any key', async () => {
