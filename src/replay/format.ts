@@ -7,6 +7,7 @@ import type { DuelSetup, Outcome, TurnRecord } from '../game/duel.js';
 import type { Command } from '../systems/commands.js';
 import { DIRECTIONS } from '../world/grid.js';
 import { formatPath, parseStrictJson, JsonSyntaxError } from '../content/strict-json.js';
+import { printable } from '../core/text.js';
 
 /**
  * The replay file: JSON Lines. Line 1 is the header; then one line per turn; the last line is
@@ -124,14 +125,6 @@ export interface Replay {
   readonly end: ReplayEnd | null;
   /** Lines after the last whole turn that could not be read (a write cut short). */
   readonly truncated: boolean;
-}
-
-/**
- * Makes text from an untrusted file safe to print on one line: control characters (line breaks,
- * escape codes) are shown as \u escapes, so a hostile file cannot forge or erase output.
- */
-export function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** A replay file that cannot be read: names the file, the line and what is wrong, on one line. */

@@ -2,7 +2,8 @@ import { readFileSync, readdirSync, realpathSync, statSync, unlinkSync } from 'n
 import { join, relative, isAbsolute } from 'node:path';
 import type { Content } from '../content/index.js';
 import { parseStrictJson } from '../content/strict-json.js';
-import { REPLAY_FORMAT, REPLAY_LIMITS, ReplayError, printable, readReplayFile } from './format.js';
+import { REPLAY_FORMAT, REPLAY_LIMITS, ReplayError, readReplayFile } from './format.js';
+import { printable } from '../core/text.js';
 import { ReplayPlayer } from './player.js';
 import { ReplayRecorder } from './recorder.js';
 

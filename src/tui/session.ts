@@ -5,7 +5,7 @@ import { cosmeticStream } from '../core/rng.js';
 import { Duel, type DuelSetup, type StepResult, type TraceRecord, type TurnRecord } from '../game/duel.js';
 import { type DetailLevel, shownAt } from '../game/explain.js';
 import { type OddsBothWays, oddsBothWays } from '../game/odds.js';
-import { printable } from '../replay/format.js';
+import { printable } from '../core/text.js';
 import type { ReplayPlayer } from '../replay/player.js';
 import { makeHeader, ReplayRecorder } from '../replay/recorder.js';
 import type { AttackOption, AttackPreview, RecallSection } from '../rules/ruleset.js';
