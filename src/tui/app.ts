@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import blessed from 'blessed';
 import type { Content } from '../content/index.js';
+import { printableLines } from '../core/text.js';
 import type { DuelSetup } from '../game/duel.js';
 import { BrowserScreen } from './browser.js';
 import { Canvas } from './canvas.js';
@@ -184,7 +185,7 @@ export async function runTerminalApp(o: AppOptions): Promise<number> {
   process.once('exit', stop(0));
   const onCrash = (e: unknown): void => {
     app.finish(1);
-    process.stderr.write(`arena: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.stderr.write(`arena: internal error: ${printableLines(e instanceof Error ? (e.stack ?? e.message) : String(e))}\n`);
     process.exit(1);
   };
   process.on('uncaughtException', onCrash);

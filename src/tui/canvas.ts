@@ -1,11 +1,27 @@
 import type blessed from 'blessed';
+import { isPrintable, printable } from '../core/text.js';
 
 type Cell = [number, string];
 type Line = Cell[] & { dirty?: boolean };
 
+/** What a cell shows in place of a character the terminal would act on instead of showing. */
+export const REPLACEMENT = '\ufffd';
+
+/** Whether `ch` is one character a cell may hold: printable ASCII at once, anything else as core/text has it. */
+function cellSafe(ch: string): boolean {
+  if (ch.length !== 1) return false;
+  const code = ch.charCodeAt(0);
+  return (code >= 0x20 && code < 0x7f) || (code > 0x9f && isPrintable(ch));
+}
+
 /**
  * Paints straight into blessed's screen buffer, one cell at a time: far cheaper than tagged
  * content (about 0.1 ms a frame instead of 9 ms, research/stack-spike.md section 5).
+ *
+ * Every character the app shows goes through here (the app gives blessed no content of its own),
+ * so this is where text from outside (names, seeds, file names, messages quoting a file) is kept
+ * from the terminal: no cell ever holds a control character, an escape sequence's start or a
+ * bidi control. `text` shows them escaped (`\u001b`), `put` as {@link REPLACEMENT}.
  */
 export class Canvas {
   constructor(private readonly screen: blessed.Widgets.Screen) {}
@@ -32,19 +48,24 @@ export class Canvas {
     }
   }
 
+  /** One character in one cell: anything but a single printable character shows as {@link REPLACEMENT}. */
   put(x: number, y: number, ch: string, attr: number): void {
     const line = this.lines()[y];
     if (!line || x < 0 || x >= line.length) return;
     const c = line[x] as Cell;
     c[0] = attr;
-    c[1] = ch;
+    c[1] = cellSafe(ch) ? ch : REPLACEMENT;
     line.dirty = true;
   }
 
-  /** Writes text from (x, y), clipped to `max` cells; returns the cells written. */
+  /**
+   * Writes text from (x, y), clipped to `max` cells; returns the cells written. Control
+   * characters are escaped ({@link printable}) before clipping, so they take their escaped width.
+   */
   text(x: number, y: number, s: string, attr: number, max = Infinity): number {
-    const n = Math.min(s.length, max);
-    for (let i = 0; i < n; i++) this.put(x + i, y, s[i] as string, attr);
+    const safe = isPrintable(s) ? s : printable(s);
+    const n = Math.min(safe.length, max);
+    for (let i = 0; i < n; i++) this.put(x + i, y, safe[i] as string, attr);
     return n;
   }
 

@@ -1,3 +1,4 @@
+import { printable } from '../core/text.js';
 import { Duel, type DuelSetup } from '../game/duel.js';
 import { damagePerTurn } from '../game/odds.js';
 import { type Choice, heroChoices } from '../rules/choices.js';
@@ -280,7 +281,8 @@ export class LabScreen implements Screen {
 
   private paintFighter(c: Canvas, e: ArenaEntity, y: number, extra: string): void {
     const P = this.palette;
-    const head = `${e.glyph?.ch ?? '?'} ${this.title(e)}  HP ${e.body?.maxHp ?? 0}`;
+    // Escaped here so that what follows it is placed by its shown width.
+    const head = printable(`${e.glyph?.ch ?? '?'} ${this.title(e)}  HP ${e.body?.maxHp ?? 0}`);
     c.text(0, y, head, P.attr(e.fighter?.kind === 'hero' ? 'white' : (e.glyph?.colour ?? 'white'), 'default', FLAG_BOLD), 80);
     c.text(head.length + 3, y, extra, P.attr('grey'), 80 - head.length - 3);
     const line = this.built.ruleset.describeFighter(this.built.view(e), this.built.edition, this.built.now)[0] ?? '';

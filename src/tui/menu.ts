@@ -1,4 +1,5 @@
 import { normaliseSeed } from '../core/rng.js';
+import { printable } from '../core/text.js';
 import { DEFAULT_ARENA, DEFAULT_MAX_TURNS, type DuelSetup, arenaIds } from '../game/duel.js';
 import { type Choice, type HeroChoices, heroChoices } from '../rules/choices.js';
 import { isEdition } from '../rules/edition.js';
@@ -421,7 +422,8 @@ export class MenuScreen implements Screen {
 
   private paintField(c: Canvas, f: Field, y: number, selected: boolean): void {
     const P = this.palette;
-    const value = this.valueText(f.key);
+    // Escaped here (the canvas would escape it anyway) so that the hint after it is placed by its shown width.
+    const value = printable(this.valueText(f.key));
     const start = f.key === 'start';
     c.text(1, y, selected ? '▸' : ' ', P.attr('yellow', 'default', FLAG_BOLD));
     c.text(3, y, f.label, P.attr(start ? 'bright-green' : selected ? 'white' : 'grey', 'default', selected || start ? FLAG_BOLD : 0), 14);
