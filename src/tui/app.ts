@@ -11,7 +11,7 @@ import { MenuScreen } from './menu.js';
 import { type Palette, makePalette } from './palette.js';
 import type { Screen } from './screen.js';
 import type { Session, SessionEnv, SessionStart } from './session.js';
-import { MIN_COLS, MIN_ROWS, type TerminalStreams, createScreen } from './terminal.js';
+import { MIN_COLS, MIN_ROWS, type TerminalStreams, createScreen, reclaimTerminal, releaseTerminal } from './terminal.js';
 
 /** What the app opens with: a duel (new, carried on or played back), the saves browser, the start menu or the fight lab. */
 export type AppStart =
@@ -50,6 +50,12 @@ export interface AppOptions {
   readonly force?: boolean;
   readonly now?: () => Date;
   readonly freshSeed?: () => string;
+  /**
+   * Ctrl-Z: stops the process once the terminal is handed back, returning when it is continued
+   * (runTerminalApp sends itself SIGTSTP). Tests leave it out: the terminal is still handed back
+   * and taken again, and nothing stops.
+   */
+  readonly stopProcess?: () => void;
 }
 
 export interface App {
@@ -62,6 +68,10 @@ export interface App {
   render(): void;
   /** Ends the app: closes every screen's files and restores the terminal. */
   finish(code: number): void;
+  /** Ctrl-Z: hands the terminal back as on exit, stops (`stopProcess`), then takes it again and redraws. */
+  suspend(): void;
+  /** After a stop from outside (SIGCONT): takes the terminal again (raw mode, the alternate screen) and redraws every cell. */
+  redraw(): void;
   readonly done: Promise<number>;
 }
 
@@ -118,6 +128,22 @@ export function createApp(streams: TerminalStreams, o: AppOptions): App {
     resolveDone(code);
   };
 
+  const redraw = (): void => {
+    if (finished) return;
+    reclaimTerminal(screen);
+    render();
+  };
+
+  const suspend = (): void => {
+    if (finished) return;
+    releaseTerminal(screen);
+    try {
+      o.stopProcess?.();
+    } finally {
+      redraw();
+    }
+  };
+
   // Animation: the top screen says when it wants its next tick.
   const schedule = (): void => {
     if (timer) clearTimeout(timer);
@@ -137,6 +163,8 @@ export function createApp(streams: TerminalStreams, o: AppOptions): App {
     if (finished) return;
     try {
       if (key?.ctrl && key.name === 'c') return finish(0);
+      // Raw mode turns Ctrl-Z into a key instead of SIGTSTP: suspend as the terminal would have.
+      if (key?.ctrl && key.name === 'z') return suspend();
       if (canvas.width < MIN_COLS || canvas.height < MIN_ROWS) return;
       const action = top().key({ ch, name: key?.name, ctrl: key?.ctrl ?? false });
       if (action?.kind === 'quit') return finish(0);
@@ -168,13 +196,32 @@ export function createApp(streams: TerminalStreams, o: AppOptions): App {
     },
     render,
     finish,
+    suspend,
+    redraw,
     done,
   };
 }
 
 /** Runs the app on the real terminal until the player quits; returns the exit code. */
 export async function runTerminalApp(o: AppOptions): Promise<number> {
-  const app = createApp({ input: process.stdin, output: process.stdout }, o);
+  // Ctrl-Z, or SIGTSTP from outside: the terminal handed back, then a real stop. The signal is
+  // sent with no listener for it, so that it stops the process; `kill` returns once the process
+  // is continued (or at once if the kernel discards the signal: an orphaned process group has no
+  // shell to return to), and the terminal is taken again. SIGCONT after a stop from outside
+  // (SIGSTOP) takes the terminal again and redraws.
+  const onStop = (): void => app.suspend();
+  const stopProcess = (): void => {
+    process.removeListener('SIGTSTP', onStop);
+    try {
+      process.kill(process.pid, 'SIGTSTP');
+    } finally {
+      process.on('SIGTSTP', onStop);
+    }
+  };
+  const onContinue = (): void => app.redraw();
+  const app = createApp({ input: process.stdin, output: process.stdout }, { ...o, stopProcess });
+  process.on('SIGTSTP', onStop);
+  process.on('SIGCONT', onContinue);
   const stop = (code: number) => () => app.finish(code);
   process.once('SIGTERM', stop(0));
   process.once('SIGHUP', stop(0));
@@ -196,6 +243,8 @@ export async function runTerminalApp(o: AppOptions): Promise<number> {
   process.on('unhandledRejection', onCrash);
   const first = app.current;
   const code = await app.done;
+  process.removeListener('SIGTSTP', onStop);
+  process.removeListener('SIGCONT', onContinue);
   const written = replaysOf(first);
   if (written.length) process.stdout.write(`replay${written.length > 1 ? 's' : ''} saved: ${written.join(', ')}\n`);
   return code;
