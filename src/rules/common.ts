@@ -1,4 +1,4 @@
-import { Distribution, mixture } from '../core/distribution.js';
+import { Distribution, checkLawWork, mixture } from '../core/distribution.js';
 import { Fraction, gcd } from '../core/fraction.js';
 import { NullTracer } from '../core/trace.js';
 import type { BlowOutcome, BlowTag, FighterSpec } from './ruleset.js';
@@ -95,6 +95,9 @@ export function attacksLaw(count: number, branches: (i: number, state: number) =
       ways.set(state, list);
     }
     const next = new Map<number, Map<number, bigint>>();
+    let work = 0;
+    for (const [state, list] of ways) for (const b of list) work += (live.get(state) as Map<number, bigint>).size * b.damage.weights.length;
+    checkLawWork(`the law of ${count} attacks in a row`, work);
     for (const [state, list] of ways) {
       const totals = live.get(state) as Map<number, bigint>;
       for (const b of list) {

@@ -1,3 +1,4 @@
+import { DistributionTooLarge, MAX_LAW_WORK } from '../core/distribution.js';
 import { type EnergyRules, peekNextActor } from '../core/energy.js';
 import { lawAsNumbers } from '../core/luck.js';
 import { RngStreams } from '../core/rng.js';
@@ -161,9 +162,19 @@ export function exchangeModel(duel: Duel): ExchangeModel | string {
       const out = r.resolveAttack(scratch, view, duel.view(defender), option, { ...attackContext(duel, a, d), distance: 1, luck: true });
       return out.luck ? lawAsNumbers(out.luck.law) : undefined;
     };
-    const opening = lawOn(d);
-    const law = lawOn(aware(d, a.pos));
+    let opening: readonly number[] | undefined;
+    let law: readonly number[] | undefined;
+    try {
+      opening = lawOn(d);
+      law = lawOn(aware(d, a.pos));
+    } catch (e) {
+      if (e instanceof DistributionTooLarge) return e.message;
+      throw e;
+    }
     if (!opening || !law) return `${r.name} gives no damage law for ${nameOf(a)}'s attack`;
+    // Each of the exchange's steps goes over every damage the other may have taken by every damage of the law.
+    const steps = killOf(d) * Math.max(law.length, opening.length);
+    if (steps > MAX_LAW_WORK) return new DistributionTooLarge(`the exchange of ${nameOf(a)}'s attacks on ${nameOf(d)}`, steps, MAX_LAW_WORK, 'steps').message;
     return { kill: killOf(a), energy: a.energy?.energy ?? 0, gain: r.energyGain(view), cost: r.attackCost(view, option, duel.now, duel.edition), law, opening };
   });
   const [hero, foe] = sides;

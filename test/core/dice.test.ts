@@ -42,7 +42,7 @@ describe('parseDice', () => {
     expect(Object.isFrozen(d)).toBe(true);
   });
 
-  it.each(['', '   ', 'd6', '2d', '2x6', '2d6+', '2d6++3', '2d6+3d4', 'abc', '1.5d6', '2d6 3', '-1d6', '1d0', '101d6', '1d1001'])(
+  it.each(['', '   ', 'd6', '2d', '2x6', '2d6+', '2d6++3', '2d6+3d4', 'abc', '1.5d6', '2d6 3', '-1d6', '1d0', '256d6', '1d1001', '1d6+1000001', '1000001'])(
     'rejects %j naming the text',
     (text) => {
       expect(() => parseDice(text)).toThrow(Error);

@@ -1,5 +1,5 @@
 import { Fraction } from '../../core/fraction.js';
-import { diceDistribution, parseDice } from '../../core/dice.js';
+import { diceMax, diceMin, parseDice } from '../../core/dice.js';
 import { formatRatio } from '../../core/ratio.js';
 import type { Edition } from '../edition.js';
 import { type RecallWhere, headLines, section, spreadText, stateLines, statusLine, two } from '../recall.js';
@@ -40,7 +40,8 @@ export const actionsPerTurn = (speed: number): Fraction => Fraction.of(energyPer
 export function angMonsterSection(rs: Ruleset, m: AngMonster, f: FighterView, observer: FighterView, edition: Edition, now: number, where: RecallWhere, speed: number, csleep: number): RecallSection {
   const dice = parseDice(m.hp);
   const maxed = m.flags.includes('force-maxhp');
-  const hd = diceDistribution(dice);
+  // Hit dice reach 200d100 (bytes in monster_race): their range and mean need no law.
+  const hd = { min: diceMin(dice), max: diceMax(dice), mean: () => Fraction.of(dice.count * (dice.sides + 1) + 2 * dice.bonus, 2) };
   const kinds = KINDS.filter((k) => m.flags.includes(k));
   const immune = ELEMENTS.filter((e) => m.flags.includes(IMMUNITY[e]));
   const erratic = (m.flags.includes('rand-25') ? 25 : 0) + (m.flags.includes('rand-50') ? 50 : 0);

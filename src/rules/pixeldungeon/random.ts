@@ -1,4 +1,4 @@
-import { Distribution } from '../../core/distribution.js';
+import { Distribution, checkLawWork } from '../../core/distribution.js';
 import type { Tracer } from '../../core/trace.js';
 
 /**
@@ -47,6 +47,7 @@ function traceNormal(t: Tracer, label: string, v: number, a: number, b: number, 
 export function normalIntRangeDist(a: number, b: number): Distribution {
   if (b <= a) return Distribution.constant(a);
   const n = b - a + 1;
+  checkLawWork(`NormalIntRange(${a}, ${b})`, n * n);
   // Weights over 2 n^2: each (i, j) pair has weight 2, an odd sum splits it 1 + 1.
   const w = new Array<bigint>(n).fill(0n);
   for (let i = 0; i < n; i++) {
