@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
-import { parseDice } from '../core/dice.js';
+import { type Dice, parseDice } from '../core/dice.js';
+import { clipped, printable } from '../core/text.js';
 import { parseStat } from '../rules/angband305/stats.js';
 import type {
   AngAmmo,
@@ -44,18 +45,25 @@ export type AngTableName = keyof typeof ANG_FILES;
 
 /** The schema of each table, built from zod on first use. */
 export const angSchemas = lazySchema((z) => {
-  const { idSchema, nameSchema, descriptionSchema, tableSchema } = commonSchemas(z);
-  const diceSchema = z
-    .string()
-    .superRefine((s, ctx) => {
-      try {
-        const d = parseDice(s);
-        if (d.bonus !== 0) ctx.addIssue({ code: 'custom', message: `"${s}": Angband dice have no bonus (write XdY)` });
-      } catch (e) {
-        ctx.addIssue({ code: 'custom', message: (e as Error).message });
-      }
-    })
-    .describe('Dice written XdY (1d4, 2d6); 0d0 for none.');
+  const { idSchema, nameSchema, descriptionSchema, glyphSchema, text, int, tableSchema } = commonSchemas(z);
+  /**
+   * Dice written XdY (the game's dd and ds, or hdice and hside: bytes), at most `count` dice of
+   * at most `sides` sides, with a bonus only where `bonus` allows one (0: none): the exact laws
+   * of the damage are built from them, so they are kept to what the game's objects and monsters
+   * roll.
+   */
+  const diceSchema = (count: number, sides: number, bonus = 0, minCount = 0) =>
+    z
+      .string()
+      .max(40)
+      .superRefine((s, ctx) => {
+        const problem = diceProblem(s, count, sides, bonus, minCount);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      });
+  /** Damage dice of the hero's weapons, missiles and flasks: the largest in the game are 5d8, 6d5, 8d4 (and artefacts' 6d12). */
+  const itemDice = () => diceSchema(10, 12).describe('Dice written XdY (1d4, 2d6), at most 10 dice of at most 12 sides; 0d0 for none.');
+  /** A monster blow's dice: the largest in the game is 20d10 (Morgoth). */
+  const blowDice = () => diceSchema(20, 20).describe('Dice written XdY, at most 20 dice of at most 20 sides; 0d0 for none.');
   const weightSchema = z.number().int().min(0).max(10_000).describe('Weight in tenth-pounds, as the game stores it (12 is 1.2 lb).');
   const statSchema = z
     .string()
@@ -63,19 +71,23 @@ export const angSchemas = lazySchema((z) => {
       try {
         parseStat(s);
       } catch (e) {
-        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+        ctx.addIssue({ code: 'custom', message: printable(clipped((e as Error).message, 120)) });
       }
     })
+    .max(20)
     .describe('A stat as the game writes it: "3" to "18", then "18/01" to "18/220" and beyond.');
+  // A class's skills are s16 in player_class (c_thn 70 and x_thn 45 at most, the Warrior's); a
+  // race's modifiers run -10 to 25; the bounds leave room to spare and keep every chance exact.
   const skillSchema = z.strictObject({
-    base: z.number().int().describe('Base skill.'),
-    perTenLevels: z.number().int().min(0).describe('Bonus per ten levels (45 is 4.5 per level).'),
+    base: int(-100, 200).describe('Base skill.'),
+    perTenLevels: int(0, 100).describe('Bonus per ten levels (45 is 4.5 per level).'),
   });
+  /** A class's or race's stat adjustment (-5 to +5 in the game). */
   const statAdjustSchema = z.strictObject({
-    str: z.number().int().min(-10).max(10),
-    dex: z.number().int().min(-10).max(10),
-    con: z.number().int().min(-10).max(10),
-    wis: z.number().int().min(-10).max(10),
+    str: int(-10, 10),
+    dex: int(-10, 10),
+    con: int(-10, 10),
+    wis: int(-10, 10),
   });
   const elementSchema = z.enum(['acid', 'elec', 'fire', 'cold', 'poison']);
 
@@ -84,15 +96,15 @@ export const angSchemas = lazySchema((z) => {
     name: nameSchema,
     melee: skillSchema.describe('Melee skill (the game\'s c_thn and x_thn).'),
     missile: skillSchema.describe('Missile and throwing skill (c_thb and x_thb).'),
-    spoilerMeleePerTenLevels: z.number().int().min(0).optional().describe('The seed\'s melee bonus per ten levels, where it differs from the game\'s (edition spoiler).'),
+    spoilerMeleePerTenLevels: int(0, 100).optional().describe('The seed\'s melee bonus per ten levels, where it differs from the game\'s (edition spoiler).'),
     minWeaponWeight: weightSchema.describe('MWW in tenth-pounds: lighter weapons count as this heavy for blows.'),
-    blowsMultiplier: z.number().int().min(1).max(10).describe('WSM x 10 (the game\'s att_multiply).'),
-    maxBlows: z.number().int().min(1).max(6),
-    hitDie: z.number().int().min(0).max(20).describe('The class part of the hit die.'),
+    blowsMultiplier: int(1, 10).describe('WSM x 10 (the game\'s att_multiply).'),
+    maxBlows: int(1, 6),
+    hitDie: int(0, 20).describe('The class part of the hit die.'),
     stats: statAdjustSchema.describe('Stat adjustments (used for stats a character spec leaves out).'),
     save: skillSchema.describe('Saving throw in percent (c_sav and x_sav).'),
-    stealth: z.number().int().min(0).max(30).describe('Stealth (c_stl).'),
-    resistFearAtLevel: z.number().int().min(1).max(50).optional().describe('The level from which it resists fear (Warrior: 30).'),
+    stealth: int(0, 30).describe('Stealth (c_stl).'),
+    resistFearAtLevel: int(1, 50).optional().describe('The level from which it resists fear (Warrior: 30).'),
     extraShots: z.boolean().describe('Extra shots with bows at levels 20 and 40 (Ranger).'),
     blessedWeaponsOnly: z.boolean().describe('-2 to-hit and to-dam with an unblessed sword or polearm (Priest).'),
   });
@@ -100,13 +112,13 @@ export const angSchemas = lazySchema((z) => {
   const raceSchema: ZodType<AngRace> = z.strictObject({
     id: idSchema,
     name: nameSchema,
-    melee: z.number().int().describe('Melee skill modifier.'),
-    missile: z.number().int().describe('Missile and throwing skill modifier.'),
-    hitDie: z.number().int().min(1).max(20).describe('The race part of the hit die.'),
+    melee: int(-50, 50).describe('Melee skill modifier (r_thn: -10 to 25 in the game).'),
+    missile: int(-50, 50).describe('Missile and throwing skill modifier (r_thb).'),
+    hitDie: int(1, 20).describe('The race part of the hit die.'),
     stats: statAdjustSchema,
-    save: z.number().int().describe('Saving throw modifier (r_sav).'),
-    stealth: z.number().int().min(-5).max(10).describe('Stealth modifier (r_stl).'),
-    infravision: z.number().int().min(0).max(10).describe('Sees warm-blooded monsters this many squares away, invisible or not.'),
+    save: int(-50, 50).describe('Saving throw modifier (r_sav).'),
+    stealth: int(-5, 10).describe('Stealth modifier (r_stl).'),
+    infravision: int(0, 10).describe('Sees warm-blooded monsters this many squares away, invisible or not.'),
     seeInvisible: z.boolean(),
     regenerate: z.boolean().describe('Regenerates twice as fast (REGEN).'),
     resists: z.array(elementSchema).describe('Elements it resists.'),
@@ -123,9 +135,9 @@ export const angSchemas = lazySchema((z) => {
     name: nameSchema,
     kind: z.enum(['sword', 'polearm', 'hafted', 'digger']).describe('Swords and polearms are edged (the priest penalty).'),
     weight: weightSchema,
-    dice: diceSchema,
-    toHit: z.number().int().min(-20).max(20).describe('Fixed to-hit of the base item (usually 0).'),
-    toDam: z.number().int().min(-20).max(20).describe('Fixed to-dam of the base item (usually 0).'),
+    dice: itemDice(),
+    toHit: int(-20, 20).describe('Fixed to-hit of the base item (usually 0).'),
+    toDam: int(-20, 20).describe('Fixed to-dam of the base item (usually 0).'),
     slays: z.array(slaySchema).describe('Slays of the base item itself (the Mace of Disruption slays undead).'),
     blessed: z.boolean(),
     description: descriptionSchema,
@@ -135,7 +147,7 @@ export const angSchemas = lazySchema((z) => {
     id: idSchema,
     name: nameSchema,
     ammo: z.enum(['shot', 'arrow', 'bolt']),
-    multiplier: z.number().int().min(1).max(10),
+    multiplier: int(1, 10).describe('x2 to x4 in the game (extra might adds to it).'),
     weight: weightSchema,
     description: descriptionSchema,
   });
@@ -145,9 +157,9 @@ export const angSchemas = lazySchema((z) => {
     name: nameSchema,
     ammo: z.enum(['shot', 'arrow', 'bolt']),
     weight: weightSchema,
-    dice: diceSchema,
-    toHit: z.number().int().min(-20).max(20),
-    toDam: z.number().int().min(-20).max(20),
+    dice: itemDice(),
+    toHit: int(-20, 20),
+    toDam: int(-20, 20),
     ignores: z.array(elementSchema).describe('Elements that cannot destroy it in the pack.'),
     description: descriptionSchema,
   });
@@ -157,9 +169,9 @@ export const angSchemas = lazySchema((z) => {
     name: nameSchema,
     slot: z.enum(['body', 'shield', 'helm', 'gloves', 'boots', 'cloak']),
     weight: weightSchema,
-    ac: z.number().int().min(0).max(200),
-    toHit: z.number().int().min(-20).max(0).describe('The to-hit penalty of heavy body armour (-1 .. -8).'),
-    toAc: z.number().int().min(-20).max(50).describe('Fixed to-AC of the base item.'),
+    ac: int(0, 200).describe('Base armour class (s16 in object_kind; 40 at most in the game, dragon scale mail).'),
+    toHit: int(-20, 0).describe('The to-hit penalty of heavy body armour (-1 .. -8).'),
+    toAc: int(-20, 50).describe('Fixed to-AC of the base item.'),
     ignoreAcid: z.boolean().describe('Acid cannot damage it (mithril, adamantite, dragon scale).'),
     bonuses: z.array(z.enum(['toHit', 'toDam', 'toAc'])).describe('Magic a worn one may carry (gloves of Slaying carry to-hit and to-dam).'),
     description: descriptionSchema,
@@ -175,15 +187,14 @@ export const angSchemas = lazySchema((z) => {
     description: descriptionSchema,
   });
 
+  /** Turns or hit points of a potion or scroll (rolled, never made a law): at most 100 dice of 100 sides, and a bonus up to 5000 (the game's Life heals 5000). */
   const amountSchema = z
     .string()
+    .max(40)
     .superRefine((s, ctx) => {
-      try {
-        const d = parseDice(s);
-        if (d.count * d.sides + d.bonus <= 0) ctx.addIssue({ code: 'custom', message: `"${s}" is never positive` });
-      } catch (e) {
-        ctx.addIssue({ code: 'custom', message: (e as Error).message });
-      }
+      const problem = diceProblem(s, 100, 100, 5000);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      else if (diceTotalMax(parseDice(s)) <= 0) ctx.addIssue({ code: 'custom', message: `"${printable(s)}" is never positive` });
     })
     .describe('Dice with an optional bonus, or a number: "1d12+6", "2d8", "10".');
   const useEffectSchema = z.discriminatedUnion('kind', [
@@ -191,8 +202,8 @@ export const angSchemas = lazySchema((z) => {
     z.strictObject({
       kind: z.literal('heal'),
       amount: amountSchema.describe('Hit points healed.'),
-      cutDivide: z.number().int().min(1).max(10).describe('The cut counter is divided by this ...'),
-      cutReduce: z.number().int().min(0).max(1000).describe('... then lowered by this (never below 0).'),
+      cutDivide: int(1, 10).describe('The cut counter is divided by this ...'),
+      cutReduce: int(0, 1000).describe('... then lowered by this (never below 0).'),
     }),
     z.strictObject({ kind: z.literal('cure-fear') }),
   ]);
@@ -202,7 +213,7 @@ export const angSchemas = lazySchema((z) => {
     name: nameSchema,
     kind: z.enum(['potion', 'scroll', 'flask']),
     weight: weightSchema,
-    dice: diceSchema.describe('Damage when thrown.'),
+    dice: itemDice().describe('Damage when thrown.'),
     effects: z.array(useEffectSchema).describe('What using it does, in order (none for a flask).'),
     description: descriptionSchema,
   });
@@ -214,7 +225,7 @@ export const angSchemas = lazySchema((z) => {
     only: z.array(idSchema).min(1).optional().describe('Base items it comes on, when only some (Buckland: slings).'),
     slays: z.array(slaySchema),
     pval: z.array(z.enum(['blows', 'shots', 'might', 'str', 'dex', 'con', 'wis'])).describe('What the item\'s pval adds to.'),
-    maxPval: z.number().int().min(0).max(5).describe('The largest pval the game gives it (ego_item.txt C: line).'),
+    maxPval: int(0, 5).describe('The largest pval the game gives it (ego_item.txt C: line).'),
     blessed: z.boolean(),
     seeInvisible: z.boolean(),
     resistFear: z.boolean(),
@@ -226,12 +237,12 @@ export const angSchemas = lazySchema((z) => {
 
   const itemSpecSchema: ZodType<AngItemSpec> = z.strictObject({
     item: idSchema.describe('A base item id from the item tables.'),
-    toHit: z.number().int().min(-50).max(50).optional(),
-    toDam: z.number().int().min(-50).max(50).optional(),
-    toAc: z.number().int().min(-50).max(50).optional(),
+    toHit: int(-50, 50).optional().describe('Magical to-hit (the game enchants to +15 and artefacts reach +25).'),
+    toDam: int(-50, 50).optional().describe('Magical to-dam.'),
+    toAc: int(-50, 50).optional().describe('Magical to-AC.'),
     ego: idSchema.optional().describe('An ego id from egos.json.'),
-    pval: z.number().int().min(-5).max(5).optional().describe('The ego\'s pval (extra blows, shots, might, stats).'),
-    quantity: z.number().int().min(1).max(99).optional().describe('How many (ammunition, flasks, potions); 1 when absent.'),
+    pval: int(-5, 5).optional().describe('The ego\'s pval (extra blows, shots, might, stats).'),
+    quantity: int(1, 99).optional().describe('How many (ammunition, flasks, potions); 1 when absent.'),
   });
 
   const heroSchema: ZodType<AngHero> = z.strictObject({
@@ -239,7 +250,7 @@ export const angSchemas = lazySchema((z) => {
     name: nameSchema,
     class: z.enum(['warrior', 'mage', 'priest', 'rogue', 'ranger', 'paladin']),
     race: idSchema.describe('A race id from races.json.'),
-    level: z.number().int().min(1).max(50),
+    level: int(1, 50),
     stats: z.strictObject({ str: statSchema, dex: statSchema, con: statSchema, wis: statSchema }).describe('Stats without equipment bonuses.'),
     weapon: itemSpecSchema.optional(),
     bow: itemSpecSchema.optional(),
@@ -253,23 +264,23 @@ export const angSchemas = lazySchema((z) => {
   const blowSchema: ZodType<AngBlow> = z.strictObject({
     method: z.enum(ANG_BLOW_METHODS),
     effect: z.enum(ANG_BLOW_EFFECTS),
-    dice: diceSchema,
+    dice: blowDice(),
   });
 
   const monsterSchema: ZodType<AngMonster> = z.strictObject({
     id: idSchema,
     name: nameSchema,
-    glyph: z.string().length(1),
+    glyph: glyphSchema,
     colour: z.enum(COLOUR_NAMES),
-    level: z.number().int().min(0).max(127),
-    speed: z.number().int().min(60).max(199).describe('110 is normal speed.'),
-    hp: diceSchema.describe('Hit dice: rolled when it appears, or the maximum with force-maxhp.'),
-    ac: z.number().int().min(0).max(250),
-    sleep: z.number().int().min(0).max(255).describe('How deeply it sleeps (0: never asleep).'),
-    vision: z.number().int().min(1).max(100).describe('How far it notices the player, in squares.'),
+    level: int(0, 127).describe('Native depth in 50 ft (a byte in monster_race; Morgoth\'s is 100).'),
+    speed: int(60, 199).describe('110 is normal speed (a byte; the energy table runs to 199).'),
+    hp: diceSchema(255, 255, 0, 1).describe('Hit dice (hdice and hside, bytes: Morgoth has 200d100): rolled when it appears, or the maximum with force-maxhp.'),
+    ac: int(0, 250).describe('Armour class (Morgoth: 150).'),
+    sleep: int(0, 255).describe('How deeply it sleeps (0: never asleep; a byte).'),
+    vision: int(1, 100).describe('How far it notices the player, in squares (a byte; 100 at most in the game).'),
     blows: z.array(blowSchema).max(4),
     flags: z.array(z.enum(ANG_MONSTER_FLAGS)),
-    spells: z.string().describe('Its spells in the game, which the arena does not cast.'),
+    spells: text(0, 300).describe('Its spells in the game, which the arena does not cast.'),
     description: descriptionSchema,
   });
 
@@ -287,6 +298,27 @@ export const angSchemas = lazySchema((z) => {
     monsters: tableSchema(ANG_RULESET, monsterSchema),
   } satisfies Record<AngTableName, ZodType>;
 });
+
+/** Why `s` is not dice of at most `count` dice of `sides` sides and a bonus of at most `bonus` either way, or null. */
+function diceProblem(s: string, count: number, sides: number, bonus: number, minCount = 0): string | null {
+  let d: Dice;
+  try {
+    d = parseDice(s);
+  } catch (e) {
+    return printable(clipped((e as Error).message, 120));
+  }
+  const shown = `"${printable(clipped(s, 40))}"`;
+  if (bonus === 0 && d.bonus !== 0) return `${shown}: Angband dice have no bonus (write XdY)`;
+  if (d.count > count) return `${shown}: at most ${count} dice`;
+  if (d.count < minCount) return `${shown}: at least ${minCount} ${minCount === 1 ? 'die' : 'dice'}`;
+  if (d.count > 0 && d.sides > sides) return `${shown}: dice of at most ${sides} sides`;
+  if (Math.abs(d.bonus) > bonus) return `${shown}: the bonus is at most ${bonus}`;
+  return null;
+}
+
+function diceTotalMax(d: Dice): number {
+  return d.count * d.sides + d.bonus;
+}
 
 /** Reads every Angband table's text (adding it to the data fingerprint), by table name. */
 export function readAngband(src: DataSource): TableTexts<AngTableName> {

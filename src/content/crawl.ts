@@ -71,8 +71,11 @@ const schemasFor = (dialect: CrawlDialect) => (z: Parameters<Parameters<typeof l
   const CR_SKILLS = dialect.skills as unknown as readonly [CrSkill, ...CrSkill[]];
   const CR_MUTATIONS = dialect.mutations as unknown as readonly [CrMutation, ...CrMutation[]];
   const CR_FORMS = dialect.forms as unknown as readonly [CrFormId, ...CrFormId[]];
-  const { idSchema, nameSchema, descriptionSchema, tableSchema } = commonSchemas(z);
-  const int = (lo: number, hi: number) => z.number().int().min(lo).max(hi);
+  const { idSchema, nameSchema, descriptionSchema, glyphSchema, int, tableSchema } = commonSchemas(z);
+  // Bounds: every number is bounded by what the game's own tables hold (mon-data.h, itemprop.cc,
+  // player.cc), with room to spare: monsters up to 30 HD (those here have 1 to 13), 100 damage a
+  // blow, AC and EV 50; weapons 50 damage and speed 3 to 30 (PWPN_SPEED 10 is one action, the
+  // slowest weapon 22); stats 1 to 72 (the game's cap); skills 0 to 27 (the game's cap).
   const mutationLevels = z.strictObject(Object.fromEntries(CR_MUTATIONS.map((m) => [m, int(0, 3).optional()])) as unknown as Record<(typeof CR_MUTATIONS)[number], ZodType<number | undefined>>);
   const element = z.enum(['fire', 'cold', 'poison', 'elec']);
 
@@ -110,7 +113,7 @@ const schemasFor = (dialect: CrawlDialect) => (z: Parameters<Parameters<typeof l
     launcher: z.boolean(),
     giant: z.boolean().describe('Only ogres, trolls and ogre-mages may wield it.'),
     large: z.boolean().describe('Too large for halflings, gnomes, kobolds and spriggans.'),
-    glyph: z.string().length(1),
+    glyph: glyphSchema,
     description: descriptionSchema,
   });
 
@@ -213,7 +216,7 @@ const schemasFor = (dialect: CrawlDialect) => (z: Parameters<Parameters<typeof l
   const monsterSchema: ZodType<CrMonster> = z.strictObject({
     id: idSchema,
     name: nameSchema,
-    glyph: z.string().length(1),
+    glyph: glyphSchema,
     colour: z.enum(COLOUR_NAMES),
     hd: int(1, 30),
     hp: z.strictObject({ min: int(0, 50), rand: int(0, 50), add: int(0, 500) }).describe('Each hit die gives min + random2(rand + 1); then + add.'),
@@ -221,7 +224,7 @@ const schemasFor = (dialect: CrawlDialect) => (z: Parameters<Parameters<typeof l
     ev: int(0, 50),
     speed: int(1, 40).describe('10 is normal speed.'),
     attacks: z.array(int(1, 100)).min(1).max(4),
-    intelligence: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+    intelligence: int(0, 4).describe('I_PLANT 0 to I_HIGH 4 (mon-data.h).'),
     holiness: z.enum(['natural', 'undead', 'demonic', 'holy', 'nonliving', 'plant']),
     resists: z.array(element),
     vulnerable: z.array(z.enum(['fire', 'cold', 'poison'])),

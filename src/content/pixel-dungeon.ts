@@ -34,18 +34,33 @@ export type PdTableName = keyof typeof PD_FILES;
 
 /** The schema of each table, built from zod on first use. */
 export const pdSchemas = lazySchema((z) => {
-  const { idSchema, nameSchema, descriptionSchema, decimalSchema, intRangeSchema, tableSchema } = commonSchemas(z);
+  const { idSchema, nameSchema, descriptionSchema, glyphSchema, int, decimal, intRange, tableSchema } = commonSchemas(z);
+  // Bounds: Pixel Dungeon 1.9.1 keeps these in Java ints and floats, so they come from what the
+  // game's own items and mobs carry, with room to spare: the hardest mob (Yog-Dzewa) has 300 HP,
+  // the hardest hitters 40 damage and 20 armour; strength needs run 10 to 18; delays 0.5 to 2.
+  /** Strength: the heroes' 1..30 (`--strength`), so a need over it is at most 29 points short (1.5^29 stays exact). */
+  const strength = () => int(1, 30);
+  /** A strength requirement: 10 to 18 in the game; at most 20, so a hero of strength 1 lacks at most 19 (accuracy / 1.5^19 stays exact). */
+  const strengthNeed = () => int(1, 20);
+  /** Damage or armour of one hit: at most 40 in the game (Golem); the law of NormalIntRange grows with the square of the range. */
+  const damage = () => intRange(500);
+  /** Turns of a delay or an effect: 0.5 to 2 for actions, 40 for weakness; 1/1000 of a turn is the clock's tick. */
+  const turns = () => decimal(0.001, 1000);
+  /** Accuracy and delay multipliers of weapons (ACU 0.7 to 1.4, DLY 0.5 to 1.5 in the game). */
+  const factor = () => decimal(0.001, 10);
+  /** One chance in n (2 to 6 in the game). */
+  const oneIn = () => int(1, 1000);
   const subclassSchema = z.enum(['none', 'berserker', 'assassin', 'sniper']).describe('A subclass seed 002 names, or none.');
 
   const pdClassSchema: ZodType<PdClass> = z.strictObject({
     id: z.enum(['warrior', 'mage', 'rogue', 'huntress']),
     name: nameSchema,
-    hp: z.number().int().min(1).describe('Hit points at level 1; +5 per level.'),
-    strength: z.number().int().min(1).describe('Starting strength.'),
-    attackSkill: z.number().int().min(0).describe('Accuracy at level 1; +1 per level.'),
-    defenseSkill: z.number().int().min(0).describe('Dodge at level 1; +1 per level.'),
+    hp: int(1, 1000).describe('Hit points at level 1; +5 per level (20 for the Warrior).'),
+    strength: strength().describe('Starting strength (10 or 11).'),
+    attackSkill: int(0, 100).describe('Accuracy at level 1; +1 per level (10 for every class).'),
+    defenseSkill: int(0, 100).describe('Dodge at level 1; +1 per level (5 for every class).'),
     spareStrengthDodge: z.boolean().describe('+1 dodge per point of strength above the armour\'s need (Rogue).'),
-    missileEncumbrance: z.number().int().describe('Extra strength shortfall with thrown weapons (Warrior +3, Huntress -2), edition source.'),
+    missileEncumbrance: int(-10, 10).describe('Extra strength shortfall with thrown weapons (Warrior +3, Huntress -2), edition source.'),
     missileEncumbranceSlows: z.boolean().describe('Whether that extra shortfall also slows throws.'),
     excessStrengthWithMissiles: z.boolean().describe('Excess-strength damage with thrown weapons instead of melee (Huntress), edition source.'),
     subclasses: z.array(subclassSchema).min(1).describe('Subclasses this class may take.'),
@@ -53,7 +68,7 @@ export const pdSchemas = lazySchema((z) => {
 
   const packEntrySchema = z.strictObject({
     item: idSchema.describe('A missile weapon, wand or potion id.'),
-    quantity: z.number().int().min(1).max(99),
+    quantity: int(1, 99),
   });
 
   const pdHeroSchema: ZodType<PdHero> = z.strictObject({
@@ -61,13 +76,13 @@ export const pdSchemas = lazySchema((z) => {
     name: nameSchema,
     class: z.enum(['warrior', 'mage', 'rogue', 'huntress']).describe('A class id from classes.json.'),
     subclass: subclassSchema,
-    level: z.number().int().min(1).max(30),
-    strength: z.number().int().min(1).max(30).optional().describe('Strength after potions; the class value when absent.'),
+    level: int(1, 30),
+    strength: strength().optional().describe('Strength after potions; the class value when absent.'),
     weapon: idSchema.optional().describe('A melee weapon id; bare hands when absent.'),
     armour: idSchema.optional().describe('An armour id; none when absent.'),
-    armourLevel: z.number().int().min(0).max(15).optional(),
-    weaponLevel: z.number().int().min(0).max(15).optional(),
-    ringOfShadows: z.number().int().min(0).max(10).optional().describe('Levels of Ring of Shadows: +1 stealth each.'),
+    armourLevel: int(0, 15).optional(),
+    weaponLevel: int(0, 15).optional(),
+    ringOfShadows: int(0, 10).optional().describe('Levels of Ring of Shadows: +1 stealth each.'),
     pack: z.array(packEntrySchema),
     description: descriptionSchema,
   });
@@ -75,17 +90,17 @@ export const pdSchemas = lazySchema((z) => {
   const pdMeleeWeaponSchema: ZodType<PdMeleeWeapon> = z.strictObject({
     id: idSchema,
     name: nameSchema,
-    tier: z.number().int().min(1).max(5),
-    accuracy: decimalSchema.describe('ACU: multiplies the hero\'s accuracy.'),
-    delay: decimalSchema.describe('DLY: turns per attack, before strength penalties.'),
-    strength: z.number().int().min(1).optional().describe('Strength needed, when not 8 + 2 x tier.'),
-    maxDamage: z.number().int().min(1).optional().describe('Maximum damage at +0, when not the tier formula.'),
+    tier: int(1, 5),
+    accuracy: factor().describe('ACU: multiplies the hero\'s accuracy.'),
+    delay: factor().describe('DLY: turns per attack, before strength penalties.'),
+    strength: strengthNeed().optional().describe('Strength needed, when not 8 + 2 x tier.'),
+    maxDamage: int(1, 100).optional().describe('Maximum damage at +0, when not the tier formula (tier 5: 30).'),
     description: descriptionSchema,
   });
 
   const missileProcSchema = z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('paralysis'), turns: decimalSchema }),
-    z.strictObject({ kind: z.literal('cripple'), turns: decimalSchema }),
+    z.strictObject({ kind: z.literal('paralysis'), turns: turns() }),
+    z.strictObject({ kind: z.literal('cripple'), turns: turns() }),
     z.strictObject({ kind: z.literal('bleeding') }),
   ]);
 
@@ -93,11 +108,11 @@ export const pdSchemas = lazySchema((z) => {
     .strictObject({
       id: idSchema,
       name: nameSchema,
-      minDamage: z.number().int().min(0),
-      maxDamage: z.number().int().min(0),
-      strength: z.number().int().min(1),
-      accuracy: decimalSchema,
-      delay: decimalSchema,
+      minDamage: int(0, 100).describe('1 to 4 in the game.'),
+      maxDamage: int(0, 100).describe('3 to 20 in the game.'),
+      strength: strengthNeed(),
+      accuracy: factor(),
+      delay: factor(),
       returns: z.boolean().describe('Flies back to the thrower (boomerang).'),
       proc: missileProcSchema.optional().describe('What a hit does besides damage.'),
       description: descriptionSchema,
@@ -107,17 +122,17 @@ export const pdSchemas = lazySchema((z) => {
   const pdArmourSchema: ZodType<PdArmour> = z.strictObject({
     id: idSchema,
     name: nameSchema,
-    tier: z.number().int().min(1).max(5),
+    tier: int(1, 5),
     description: descriptionSchema,
   });
 
   const pdWandSchema: ZodType<PdWand> = z.strictObject({
     id: idSchema,
     name: nameSchema,
-    damageBase: z.number().int().min(2),
-    damagePerLevel: z.number().int().min(0),
-    charges: z.number().int().min(1).max(9),
-    rechargeTurns: z.number().int().min(1),
+    damageBase: int(2, 100),
+    damagePerLevel: int(0, 100),
+    charges: int(1, 9),
+    rechargeTurns: int(1, 10_000).describe('Turns to regain a charge (40 in the game).'),
     description: descriptionSchema,
   });
 
@@ -130,20 +145,20 @@ export const pdSchemas = lazySchema((z) => {
 
   const abilitySchema: ZodType<PdAbility> = z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('drain') }),
-    z.strictObject({ kind: z.literal('bleeding-on-hit'), oneIn: z.number().int().min(1) }),
-    z.strictObject({ kind: z.literal('cripple-on-hit'), oneIn: z.number().int().min(1), turns: decimalSchema }),
-    z.strictObject({ kind: z.literal('poison-and-flee'), oneIn: z.number().int().min(1), poison: intRangeSchema }),
+    z.strictObject({ kind: z.literal('bleeding-on-hit'), oneIn: oneIn() }),
+    z.strictObject({ kind: z.literal('cripple-on-hit'), oneIn: oneIn(), turns: turns() }),
+    z.strictObject({ kind: z.literal('poison-and-flee'), oneIn: oneIn(), poison: intRange(1000).describe('Turns of poison.') }),
     z.strictObject({ kind: z.literal('steal-and-flee') }),
-    z.strictObject({ kind: z.literal('disarm'), oneIn: z.number().int().min(1) }),
-    z.strictObject({ kind: z.literal('enrage'), damage: intRangeSchema }),
-    z.strictObject({ kind: z.literal('bone-explosion'), damage: intRangeSchema }),
-    z.strictObject({ kind: z.literal('lightning'), damage: intRangeSchema, delay: decimalSchema, waterMultiplier: decimalSchema }),
+    z.strictObject({ kind: z.literal('disarm'), oneIn: oneIn() }),
+    z.strictObject({ kind: z.literal('enrage'), damage: damage() }),
+    z.strictObject({ kind: z.literal('bone-explosion'), damage: damage() }),
+    z.strictObject({ kind: z.literal('lightning'), damage: damage(), delay: turns(), waterMultiplier: factor() }),
     z.strictObject({
       kind: z.literal('shadow-bolt'),
-      damage: intRangeSchema,
-      delay: decimalSchema,
-      weaknessOneIn: z.number().int().min(1),
-      weaknessTurns: decimalSchema,
+      damage: damage(),
+      delay: turns(),
+      weaknessOneIn: oneIn(),
+      weaknessTurns: turns(),
     }),
     z.strictObject({ kind: z.literal('ranged-only') }),
   ]);
@@ -151,21 +166,21 @@ export const pdSchemas = lazySchema((z) => {
   const pdMonsterSchema: ZodType<PdMonster> = z.strictObject({
     id: idSchema,
     name: nameSchema,
-    glyph: z.string().length(1).describe('One character drawn on the map.'),
+    glyph: glyphSchema,
     colour: z.enum(COLOUR_NAMES),
-    hp: z.number().int().min(1),
-    attackSkill: z.number().int().min(0).describe('Accuracy.'),
-    defenseSkill: z.number().int().min(0).describe('Dodge.'),
-    damage: intRangeSchema.describe('Melee damage, centre-biased (NormalIntRange).'),
-    dr: z.number().int().min(0).describe('Armour: absorbs 0..dr per hit.'),
+    hp: int(1, 1000).describe('Hit points (HT: 300 for Yog-Dzewa, the most in the game).'),
+    attackSkill: int(0, 1000).describe('Accuracy (at most 36 in the game).'),
+    defenseSkill: int(0, 1000).describe('Dodge (at most 30 in the game).'),
+    damage: damage().describe('Melee damage, centre-biased (NormalIntRange).'),
+    dr: int(0, 100).describe('Armour: absorbs 0..dr per hit (at most 20 in the game).'),
     spoiler: z
-      .strictObject({ dr: z.number().int().min(0).optional(), divergence: idSchema })
+      .strictObject({ dr: int(0, 100).optional(), divergence: idSchema })
       .optional()
       .describe('Numbers the seed states differently, used in the spoiler edition.'),
-    speed: decimalSchema.describe('Moves per turn.'),
-    attackDelay: decimalSchema.describe('Turns per melee attack.'),
+    speed: decimal(0.1, 10).describe('Moves per turn (1 or 2 in the game; at most 10, so a step takes at least a tenth of a turn).'),
+    attackDelay: factor().describe('Turns per melee attack.'),
     flying: z.boolean(),
-    viewDistance: z.number().int().min(1).max(8),
+    viewDistance: int(1, 8),
     startState: z.enum(['sleeping', 'wandering', 'hunting']),
     abilities: z.array(abilitySchema),
     description: descriptionSchema,

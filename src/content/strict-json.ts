@@ -1,3 +1,5 @@
+import { printable } from '../core/text.js';
+
 /**
  * A JSON parser that refuses what `JSON.parse` silently accepts: a key repeated in one object
  * (JSON.parse keeps the last). Errors name the JSON path and the line and column.
@@ -19,13 +21,22 @@ export function formatPath(path: readonly (string | number)[]): string {
   for (const p of path) {
     if (typeof p === 'number') s += `[${p}]`;
     else if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(p)) s += `.${p}`;
-    else s += `[${JSON.stringify(p)}]`;
+    // JSON.stringify escapes the C0 controls; printable also DEL, C1 and the bidi controls.
+    else s += `[${printable(JSON.stringify(p))}]`;
   }
   return s;
 }
 
 /** How deep arrays and objects may nest: data and replays need a handful of levels. */
 export const MAX_JSON_DEPTH = 64;
+
+/** A JSON number, matched where the parser stands (sticky): no copy of the rest of the text per number. */
+const NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+
+/** A character as an error message quotes it: `'x'`, or an escape for one a terminal would obey. */
+function quoted(ch: string | undefined): string {
+  return ch === undefined ? 'the end of the file' : `'${printable(ch)}'`;
+}
 
 export function parseStrictJson(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
   let i = 0;
@@ -51,7 +62,7 @@ export function parseStrictJson(text: string, maxDepth = MAX_JSON_DEPTH): unknow
     while (i < text.length && ' \t\n\r'.includes(text[i] as string)) i++;
   };
   const expect = (ch: string): void => {
-    if (text[i] !== ch) fail(`expected '${ch}' but found ${text[i] === undefined ? 'the end of the file' : `'${text[i]}'`}`);
+    if (text[i] !== ch) fail(`expected '${ch}' but found ${quoted(text[i])}`);
     i++;
   };
 
@@ -78,7 +89,7 @@ export function parseStrictJson(text: string, maxDepth = MAX_JSON_DEPTH): unknow
       return null;
     }
     if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return number();
-    return fail(ch === undefined ? 'unexpected end of file' : `unexpected character '${ch}'`);
+    return fail(ch === undefined ? 'unexpected end of file' : `unexpected character ${quoted(ch)}`);
   };
 
   const object = (): Record<string, unknown> => {
@@ -163,7 +174,8 @@ export function parseStrictJson(text: string, maxDepth = MAX_JSON_DEPTH): unknow
   };
 
   const number = (): number => {
-    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
+    NUMBER.lastIndex = i;
+    const m = NUMBER.exec(text);
     if (!m) return fail('malformed number');
     i += m[0].length;
     return Number(m[0]);

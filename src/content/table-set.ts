@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ZodType } from 'zod';
+import { printableDataError } from './common.js';
 import { DataError, type DataSource } from './load.js';
 
 /**
@@ -47,7 +48,12 @@ export function parseTables<K extends string>(
   for (const k of Object.keys(files) as K[]) {
     const { path, text } = texts[k];
     const file = src.display(path);
-    const table = src.parseJson(file, text, schemas[k] as ZodType<{ records: { id: string }[]; $schema: string }>);
+    let table: { records: { id: string }[]; $schema: string };
+    try {
+      table = src.parseJson(file, text, schemas[k] as ZodType<{ records: { id: string }[]; $schema: string }>);
+    } catch (e) {
+      throw e instanceof DataError ? printableDataError(e) : e;
+    }
     const expected = `../schemas/${schemaFileOf(ruleset, files[k])}`;
     if (table.$schema !== expected) throw new DataError(file, '$.$schema', `must be "${expected}"`);
     uniqueIds(file, table.records);

@@ -1,11 +1,15 @@
 import { Map as RotMap, RNG } from 'rot-js';
 import type { Rng } from '../core/rng.js';
+import { isPrintable, printable } from '../core/text.js';
 import { Grid, type Point, distance } from './grid.js';
 import { Terrain, terrainFromChar } from './terrain.js';
 
 /** The largest arena that fits an 80x24 terminal beside the side panels. */
 export const MAX_ARENA_WIDTH = 46;
 export const MAX_ARENA_HEIGHT = 18;
+/** The longest name and description an arena file may give (as for names and descriptions in data tables). */
+const MAX_NAME = 40;
+const MAX_DESCRIPTION = 300;
 
 export interface Arena {
   readonly id: string;
@@ -35,13 +39,16 @@ export class ArenaError extends Error {
  * and `1`/`2` the two start cells (on floor).
  */
 export function parseArena(id: string, text: string, file: string): Arena {
-  const headers = new Map<string, string>();
+  const headers = new Map<string, { value: string; line: number }>();
   const rows: { line: number; text: string }[] = [];
   text.split(/\r?\n/).forEach((raw, i) => {
     if (raw.startsWith(';')) {
       const m = /^;\s*([a-z]+)\s*:\s*(.*)$/.exec(raw);
       if (!m) throw new ArenaError(file, `a header line must read "; key: value"`, i + 1);
-      headers.set(m[1] as string, (m[2] as string).trim());
+      // Headers are shown to the player: nothing a terminal would obey instead of showing.
+      const bad = [...raw].findIndex((c) => !isPrintable(c));
+      if (bad >= 0) throw new ArenaError(file, `control characters and escape sequences are not allowed (${printable([...raw][bad] as string)})`, i + 1, bad + 1);
+      headers.set(m[1] as string, { value: (m[2] as string).trim(), line: i + 1 });
     } else if (raw.trim() !== '') {
       rows.push({ line: i + 1, text: raw.replace(/\s+$/, '') });
     }
@@ -68,7 +75,7 @@ export function parseArena(id: string, text: string, file: string): Arena {
         continue;
       }
       const t = terrainFromChar(ch);
-      if (t === undefined) throw new ArenaError(file, `unknown map character '${ch}'`, r.line, x + 1);
+      if (t === undefined) throw new ArenaError(file, `unknown map character '${printable(ch)}'`, r.line, x + 1);
       grid.set(x, y, t);
     }
   });
@@ -83,8 +90,11 @@ export function parseArena(id: string, text: string, file: string): Arena {
   const reach = reachable(grid, a, false);
   if (!reach[b.y * width + b.x]) throw new ArenaError(file, `start cell '2' cannot be reached from '1' on foot`, rows[b.y]?.line ?? b.y + 1, b.x + 1);
   const name = headers.get('name');
-  if (!name) throw new ArenaError(file, `missing header "; name: ..."`);
-  return Object.freeze({ id, name, description: headers.get('description') ?? '', grid, spawns: freezeSpawns(a, b) });
+  if (!name?.value) throw new ArenaError(file, `missing header "; name: ..."`);
+  const description = headers.get('description');
+  if (name.value.length > MAX_NAME) throw new ArenaError(file, `the name is ${name.value.length} characters long; at most ${MAX_NAME}`, name.line);
+  if (description && description.value.length > MAX_DESCRIPTION) throw new ArenaError(file, `the description is ${description.value.length} characters long; at most ${MAX_DESCRIPTION}`, description.line);
+  return Object.freeze({ id, name: name.value, description: description?.value ?? '', grid, spawns: freezeSpawns(a, b) });
 }
 
 function freezeSpawns(a: Point, b: Point): readonly [Point, Point] {

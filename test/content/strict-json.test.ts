@@ -91,3 +91,36 @@ describe('formatPath', () => {
     expect(formatPath(path)).toBe(out);
   });
 });
+
+describe('hostile input to the parser', () => {
+  it('reads a large data-like file of many numbers in linear time (a million numbers, 8 MB, well under five seconds)', () => {
+    const records = Array.from({ length: 125_000 }, (_, i) => `{"hp": ${i}, "ac": -${i}.5, "odds": ${i}e-3, "dice": [${i}, ${i * 7}, 0, -1, 1.25]}`);
+    const text = `{"records": [\n${records.join(',\n')}\n]}`;
+    expect(text.length).toBeGreaterThan(8_000_000);
+    const start = performance.now();
+    const v = parseStrictJson(text) as { records: { hp: number; ac: number; odds: number; dice: number[] }[] };
+    const ms = performance.now() - start;
+    expect(v.records.length).toBe(125_000);
+    expect(v.records[124_999]).toEqual({ hp: 124_999, ac: -124_999.5, odds: 124.999, dice: [124_999, 874_993, 0, -1, 1.25] });
+    expect(ms).toBeLessThan(5000);
+  });
+
+  it('reads each number where it stands (the sticky match starts at the parser, not at the text\'s start)', () => {
+    expect(parseStrictJson('[1,-2.5e3, 0 ,{"a":-0.125E+2}, [10]]')).toEqual([1, -2500, 0, { a: -12.5 }, [10]]);
+    expect(syntaxError('[1, -, 2]').reason).toBe('malformed number');
+    expect(syntaxError('[1, 01]').reason).toMatch(/expected ',' or ']'/);
+  });
+
+  it('quotes a control character it stops at escaped, never raw', () => {
+    for (const ch of ['\u001b', '\u009b', '\u007f', '\u202e', '\u2028']) {
+      const e = syntaxError(`[1, ${ch}]`);
+      expect(e.message).not.toContain(ch);
+      expect(e.message).toContain(`\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    }
+  });
+
+  it('writes a key with control characters escaped in a path', () => {
+    expect(formatPath(['records', 0, '\u001b[2J'])).toBe('$.records[0]["\\u001b[2J"]');
+    expect(formatPath(['\u009b', 'x\u007f'])).toBe('$["\\u009b"]["x\\u007f"]');
+  });
+});
