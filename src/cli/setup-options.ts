@@ -63,7 +63,7 @@ export function skillOptions(texts: readonly string[], ruleset: string, content:
   if (texts.length === 0) return [];
   if (!SKILL_RULESETS.includes(ruleset as RulesetId)) throw new Error(`--skill: ${ruleset} has no trainable skills; only ${SKILL_RULESETS.join(' and ')} have them`);
   return texts.map((t) => {
-    const m = /^([a-z-]+)=(.*)$/.exec(t.trim());
+    const m = /^([^=]+)=(.*)$/.exec(t.trim());
     if (!m) throw new Error(`--skill: write NAME=LEVEL, such as fighting=12 (got "${t}")`);
     const [skill, level] = [m[1] as string, m[2] as string];
     const problem = skillOptionProblem(skill, level, trainableSkills(content, ruleset));
@@ -115,6 +115,7 @@ export function setupFromOptions(o: DuelOptions, content: Content, heroControl: 
     if (v === undefined) continue;
     const problem = crawlOptionProblem(flag, o.ruleset);
     if (problem) throw new Error(`--${flag}: ${problem}`);
+    if (flag === 'stat-system' && v !== 'new' && v !== 'classic') throw new Error(`--stat-system: unknown stat system "${v}"; choose one of: new, classic`);
     heroOptions[flag] = v;
   }
   for (const [key, level] of skillOptions(o.skill ?? [], o.ruleset, content)) heroOptions[key] = level;

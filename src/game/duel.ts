@@ -5,7 +5,7 @@ import { Hasher } from '../core/hash.js';
 import { RngStreams, STREAM_NAMES, type StreamName, type StreamStates } from '../core/rng.js';
 import { NullTracer, RecordingTracer, type Tracer, type TraceStep } from '../core/trace.js';
 import type { Content } from '../content/index.js';
-import type { Edition } from '../rules/edition.js';
+import { EDITIONS, type Edition, isEdition } from '../rules/edition.js';
 import { getRuleset } from '../rules/registry.js';
 import type { FighterSpec, FighterView, Ruleset, RulesetId } from '../rules/ruleset.js';
 import { decideHero, decideMonster } from '../systems/ai.js';
@@ -20,6 +20,9 @@ export type { Profiler };
 import { type AiMode, type ArenaEntity, type Side, isAlive } from '../world/components.js';
 import { type Arena, FIXED_ARENAS, fixedArena, generateArena, isFixedArena, isGeneratedArena, GENERATED_ARENAS } from '../world/arena.js';
 import { type Grid, distance } from '../world/grid.js';
+
+/** How a foe may start (a replay may record one that fled). */
+const FOE_STATES: readonly string[] = ['sleeping', 'wandering', 'hunting', 'fleeing'] satisfies readonly AiMode[];
 
 /** Everything needed to start a duel; with the seed it determines the whole duel. */
 export interface DuelSetup {
@@ -166,6 +169,8 @@ export class Duel implements DuelState {
     this.luck = options.luck ? [] : null;
     this.tally = options.tally ? emptyTally(options.tally === 'exact') : null;
     this.ruleset = getRuleset(setup.ruleset, content);
+    if (!isEdition(setup.edition)) throw new Error(`unknown edition "${setup.edition}"; choose one of: ${EDITIONS.join(', ')}`);
+    if (setup.foeState !== undefined && !FOE_STATES.includes(setup.foeState)) throw new Error(`unknown foe state "${setup.foeState}"; choose one of: ${FOE_STATES.join(', ')}`);
     this.edition = setup.edition;
     this.rng = new RngStreams(setup.seed);
     this.nullTracer = new NullTracer(this.rng.combat);

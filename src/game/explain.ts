@@ -68,7 +68,7 @@ export const SEED_DOCUMENTS: Readonly<Record<string, string>> = {
 /** A citation in words: `ATTACK.SPO 1.13, section "hit-chance"`. */
 export function citationText(cite: string): string {
   const [ruleset = '', section = ''] = cite.split('#');
-  const doc = SEED_DOCUMENTS[ruleset] ?? ruleset;
+  const doc = Object.hasOwn(SEED_DOCUMENTS, ruleset) ? (SEED_DOCUMENTS[ruleset] as string) : ruleset;
   return section ? `${doc}, section "${section}"` : doc;
 }
 

@@ -14,23 +14,26 @@ export interface RulesetTables {
   readonly stoneSoup: CrTables;
 }
 
-/** Rulesets that can be played today, by id. */
-const FACTORIES: Partial<Record<RulesetId, (t: RulesetTables) => Ruleset>> = {
-  'pixel-dungeon': (t) => createPixelDungeon(t.pixelDungeon),
-  'angband-3.0.5': (t) => createAngband(t.angband),
-  'crawl-4.0b20': (t) => createCrawl(t.crawl),
-  'stone-soup-0.5.2': (t) => createCrawl(t.stoneSoup, STONE_SOUP_052),
-};
+/**
+ * Rulesets that can be played today, by id. A Map, so an id from the command line or a file
+ * ("constructor", "__proto__", "toString") finds nothing but the rulesets themselves.
+ */
+const FACTORIES: ReadonlyMap<string, (t: RulesetTables) => Ruleset> = new Map<RulesetId, (t: RulesetTables) => Ruleset>([
+  ['pixel-dungeon', (t) => createPixelDungeon(t.pixelDungeon)],
+  ['angband-3.0.5', (t) => createAngband(t.angband)],
+  ['crawl-4.0b20', (t) => createCrawl(t.crawl)],
+  ['stone-soup-0.5.2', (t) => createCrawl(t.stoneSoup, STONE_SOUP_052)],
+]);
 
 export function availableRulesets(): RulesetId[] {
-  return RULESET_IDS.filter((id) => FACTORIES[id] !== undefined);
+  return RULESET_IDS.filter((id) => FACTORIES.has(id));
 }
 
 const built = new WeakMap<RulesetTables, Map<RulesetId, Ruleset>>();
 
 /** Builds (once per set of tables) the ruleset with this id, or throws naming the valid ids. */
 export function getRuleset(id: string, tables: RulesetTables): Ruleset {
-  const factory = (FACTORIES as Record<string, ((t: RulesetTables) => Ruleset) | undefined>)[id];
+  const factory = FACTORIES.get(id);
   if (!factory) {
     const planned = (RULESET_IDS as readonly string[]).includes(id) ? ` ("${id}" is planned but not playable yet)` : '';
     throw new Error(`unknown ruleset "${id}"${planned}; choose one of: ${availableRulesets().join(', ')}`);
