@@ -1,7 +1,11 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readRegularFile } from './files.js';
 import { deepFreeze } from './load.js';
+
+/** The largest cache entry read back (the validated tables are a few megabytes). */
+const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
 
 /**
  * A cache of validated tables, so an unchanged data folder is not validated (and zod not even
@@ -24,7 +28,7 @@ export function buildId(): string {
 
 export function readCached<T>(name: string, key: string): T | undefined {
   try {
-    const entry = JSON.parse(readFileSync(join(DIR, `${name}.json`), 'utf8')) as { key?: unknown; value?: unknown };
+    const entry = JSON.parse(readRegularFile(join(DIR, `${name}.json`), MAX_ENTRY_BYTES)) as { key?: unknown; value?: unknown };
     return entry.key === key ? deepFreeze(entry.value as T) : undefined;
   } catch {
     return undefined;

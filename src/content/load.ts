@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { ZodType, output } from 'zod';
 import { Hasher } from '../core/hash.js';
+import { FILE_LIMITS, FileRefused, readRegularFile } from './files.js';
 import { JsonSyntaxError, formatPath, parseStrictJson } from './strict-json.js';
 
 /**
@@ -38,9 +38,10 @@ export class DataSource {
   readText(path: string): string {
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      text = readRegularFile(path, FILE_LIMITS.data);
     } catch (e) {
-      throw new DataError(this.display(path), '$', `cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+      if (e instanceof FileRefused) throw new DataError(this.display(path), '$', `cannot read the file: ${e.message}`);
+      throw e;
     }
     const name = this.display(path);
     this.files.push(name);

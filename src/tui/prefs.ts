@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { FILE_LIMITS, FileRefused, readRegularFile } from '../content/files.js';
 import { join } from 'node:path';
 import { JsonSyntaxError, formatPath, parseStrictJson } from '../content/strict-json.js';
 import { lazySchema } from '../content/zod.js';
@@ -56,11 +57,12 @@ export function readPrefs(dir: string | null): LoadedPrefs {
   const path = join(dir, PREFS_FILE);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularFile(path, FILE_LIMITS.setup);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { choices: {}, writable: true };
-    return { choices: {}, writable: false, notice: `${PREFS_FILE} cannot be read (${code ?? String(e)}): defaults used, the file left alone` };
+    if (!(e instanceof FileRefused)) throw e;
+    if (e.code === 'ENOENT') return { choices: {}, writable: true };
+    // A folder, a pipe, a device or a file too large: not read, and left where it is.
+    return { choices: {}, writable: false, notice: `${PREFS_FILE} cannot be read (${e.message}): defaults used, the file left alone` };
   }
   const parsed = parsePrefs(text);
   if ('choices' in parsed) return { choices: parsed.choices, writable: true };
