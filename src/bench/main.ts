@@ -7,7 +7,7 @@ import { loadContent } from '../content/index.js';
 import { Stream } from '../core/rng.js';
 import { NullTracer } from '../core/trace.js';
 import { Duel, type DuelSetup, type Profiler, type TurnRecord } from '../game/duel.js';
-import { type Replay, parseReplay, turnLine } from '../replay/format.js';
+import { type Replay, parseReplay, replayText } from '../replay/format.js';
 import { DEFAULT_SNAPSHOT_EVERY, DEFAULT_WINDOW, ReplayPlayer } from '../replay/player.js';
 import { makeHeader } from '../replay/recorder.js';
 import { verifyReplay } from '../replay/verify.js';
@@ -54,8 +54,7 @@ let sink = 0;
 /** A replay of a duel just played, as the recorder would have written it. */
 function replayOf(d: Duel, records: readonly TurnRecord[]): Replay {
   const header = makeHeader(d.setup, 'bench', content.dataFingerprint(d.setup.ruleset), [d.hero.fighter?.name ?? '', d.foe.fighter?.name ?? ''], '2026-01-01T00:00:00.000Z');
-  const end = d.outcome ? `${JSON.stringify({ end: { ...d.outcome, h: d.stateHash() } })}\n` : '';
-  return parseReplay('bench.jsonl', `${JSON.stringify(header)}\n${records.map((r) => `${turnLine(r)}\n`).join('')}${end}`);
+  return parseReplay('bench.jsonl', replayText(header, records, d.outcome ? { outcome: d.outcome, hash: d.stateHash() } : undefined));
 }
 const rows: [string, string, string][] = [];
 const row = (what: string, value: string, note = '') => {

@@ -3,12 +3,14 @@ import { Duel, type DuelSetup, type TraceRecord, type TurnRecord } from '../game
 import { formatTrace } from '../game/explain.js';
 import { describeCommand } from '../systems/commands.js';
 import type { Message } from '../systems/state.js';
-import { makeHeader, ReplayRecorder } from '../replay/recorder.js';
+import { makeHeader, ReplayRecorder, type RecordingStopped } from '../replay/recorder.js';
 
 export interface HeadlessResult {
   readonly text: string;
   readonly duel: Duel;
   readonly replayPath: string | null;
+  /** Set when recording stopped before the duel ended (a full disk): the file keeps the turns before. */
+  readonly stopped: RecordingStopped | null;
 }
 
 /**
@@ -29,6 +31,7 @@ export function runHeadless(
     recorder = ReplayRecorder.create(options.savesDir, header);
   }
   const turns: TurnRecord[] = [];
+  let stopped: RecordingStopped | null = null;
   try {
     for (;;) {
       const r = duel.step();
@@ -42,10 +45,10 @@ export function runHeadless(
     }
     if (duel.outcome) recorder?.end(duel.outcome, duel.stateHash());
   } finally {
-    recorder?.close();
+    stopped = recorder?.close() ?? null;
   }
   const text = options.json ? jsonReport(duel, turns, options.program, content) : textReport(duel, turns, options.program, content);
-  return { text, duel, replayPath: recorder?.path ?? null };
+  return { text, duel, replayPath: recorder?.path ?? null, stopped };
 }
 
 function byTurn<T extends { turn: number }>(items: readonly T[]): Map<number, T[]> {

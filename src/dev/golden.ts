@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Content, loadContent } from '../content/index.js';
 import { Duel, type DuelSetup, type TurnRecord } from '../game/duel.js';
-import { turnLine } from '../replay/format.js';
+import { replayText } from '../replay/format.js';
 import { makeHeader } from '../replay/recorder.js';
-import { stepToward } from '../systems/ai.js';
-import type { Command } from '../systems/commands.js';
+import { scriptedCommand } from './scripted-player.js';
 
 /**
  * The golden replays in test/replays/ and the fight catalogue in test/golden/. Tests check that
@@ -43,21 +42,6 @@ function crawl(s: Partial<DuelSetup> & Pick<DuelSetup, 'seed'>): DuelSetup {
 
 function stoneSoup(s: Partial<DuelSetup> & Pick<DuelSetup, 'seed'>): DuelSetup {
   return setup({ ruleset: 'stone-soup-0.5.2', hero: { template: 'halfling-assassin', options: {} }, foe: { template: 'orc-warrior', options: {} }, ...s });
-}
-
-/**
- * A simple player for golden replays with a player-controlled hero: closes in on the foe and
- * strikes, throwing when it has something to throw and the foe is three or more cells away.
- */
-function scriptedCommand(d: Duel): Command {
-  const hero = d.hero;
-  const foe = d.foe;
-  if (!hero.pos || !foe.pos || (foe.body?.hp ?? 0) <= 0) return { type: 'wait' };
-  const dist = d.distanceBetween(hero, foe);
-  const ranged = d.ruleset.attackOptions(d.view(hero)).find((o) => o.kind === 'projectile');
-  if (ranged && dist >= 3 && d.turn % 2 === 0) return { type: 'fire', option: ranged.id, target: { x: foe.pos.x, y: foe.pos.y } };
-  const dir = stepToward(d, hero, foe.pos);
-  return dir ? { type: 'move', dir } : { type: 'wait' };
 }
 
 interface Golden {
@@ -124,8 +108,7 @@ export function goldenReplay(g: Golden, content: Content): string {
     break;
   }
   const header = makeHeader(g.setup, PROGRAM, content.dataFingerprint(g.setup.ruleset), [duel.hero.fighter?.name ?? '', duel.foe.fighter?.name ?? ''], CREATED, branch);
-  const end = duel.outcome ? `${JSON.stringify({ end: { ...duel.outcome, h: duel.stateHash() } })}\n` : '';
-  return `${JSON.stringify(header)}\n${records.map((r) => `${turnLine(r)}\n`).join('')}${end}`;
+  return replayText(header, records, duel.outcome ? { outcome: duel.outcome, hash: duel.stateHash() } : undefined);
 }
 
 /** The duels of the fight catalogue: a fixed list of seeds over a few match-ups. */

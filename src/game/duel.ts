@@ -409,6 +409,16 @@ export class Duel implements DuelState {
   }
 
   /**
+   * Drops the rule traces kept so far (between turns): for a long run played with tracing only
+   * for each turn's rule ledger, such as verifying a replay.
+   */
+  forgetTraces(): void {
+    if (this.started) throw new Error('traces can only be dropped between turns');
+    this.traces.length = 0;
+    this.traceMark = 0;
+  }
+
+  /**
    * Which rules rolled dice since trace `from`, in order: [citation, rolls] runs. Replays keep it
    * per turn so a divergence can name the first rule whose draws differ.
    */

@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import type { ZodType } from 'zod';
 import { lazySchema } from '../content/zod.js';
 import { EDITIONS } from '../rules/edition.js';
@@ -7,7 +6,9 @@ import type { DuelSetup, Outcome, TurnRecord } from '../game/duel.js';
 import type { Command } from '../systems/commands.js';
 import { DIRECTIONS } from '../world/grid.js';
 import { formatPath, parseStrictJson, JsonSyntaxError } from '../content/strict-json.js';
-import { printable } from '../core/text.js';
+import { clipped, printable } from '../core/text.js';
+import { FileRefused, readRegularFile } from '../content/files.js';
+import { SECTION_MONSTER_TIME as SS_MONSTER_TIME } from '../rules/stonesoup052/monster-melee.js';
 
 /**
  * The replay file: JSON Lines. Line 1 is the header; then one line per turn; the last line is
@@ -19,30 +20,33 @@ export const REPLAY_VERSION = 1;
 /** The schemas of the replay's lines, built from zod on first use. */
 const replaySchemas = lazySchema((z) => {
   const dir = z.enum(DIRECTIONS.map((d) => d.name) as [string, ...string[]]);
-  const point = z.strictObject({ x: z.number().int(), y: z.number().int() });
+  const point = z.strictObject({ x: z.number().int().min(-1_000_000).max(1_000_000), y: z.number().int().min(-1_000_000).max(1_000_000) });
 
   const commandSchema: ZodType<Command> = z.discriminatedUnion('type', [
     z.strictObject({ type: z.literal('move'), dir }),
     z.strictObject({ type: z.literal('wait') }),
     z.strictObject({ type: z.literal('open'), dir }),
     z.strictObject({ type: z.literal('close'), dir }),
-    z.strictObject({ type: z.literal('fire'), option: z.string().min(1), target: point }),
-    z.strictObject({ type: z.literal('use'), item: z.string().min(1) }),
+    z.strictObject({ type: z.literal('fire'), option: z.string().min(1).max(200), target: point }),
+    z.strictObject({ type: z.literal('use'), item: z.string().min(1).max(200) }),
     z.strictObject({ type: z.literal('pickup') }),
     z.strictObject({ type: z.literal('skip') }),
   ]) as ZodType<Command>;
 
-  const fighterSpec = z.strictObject({ template: z.string().min(1), options: z.record(z.string(), z.union([z.string(), z.number()])) });
+  const fighterSpec = z.strictObject({
+    template: z.string().min(1).max(100),
+    options: z.record(z.string().min(1).max(100), z.union([z.string().max(200), z.number().min(-1e6).max(1e6)])),
+  });
 
   const setupSchema: ZodType<DuelSetup> = z.strictObject({
     ruleset: z.enum(RULESET_IDS),
     edition: z.enum(EDITIONS),
-    seed: z.string().min(1),
+    seed: z.string().min(1).max(SEED_MAX),
     hero: fighterSpec,
     foe: fighterSpec,
-    arena: z.string().min(1),
+    arena: z.string().min(1).max(100),
     heroControl: z.enum(['player', 'ai']),
-    maxTurns: z.number().int().min(1),
+    maxTurns: z.number().int().min(1).max(REPLAY_LIMITS.turns),
     foeState: z.enum(['sleeping', 'wandering', 'hunting', 'fleeing']).optional(),
     firstMover: z.enum(['hero', 'foe']).optional(),
   }) as ZodType<DuelSetup>;
@@ -50,14 +54,14 @@ const replaySchemas = lazySchema((z) => {
   const headerSchema = z.strictObject({
     format: z.literal(REPLAY_FORMAT),
     version: z.number().int(),
-    program: z.string(),
+    program: z.string().max(100),
     ruleset: z.enum(RULESET_IDS),
     edition: z.enum(EDITIONS),
-    data: z.string().describe('Fingerprint of the data files the duel was played with.'),
-    seed: z.string(),
-    fighters: z.tuple([z.string(), z.string()]),
-    arena: z.string(),
-    created: z.string(),
+    data: z.string().max(100).describe('Fingerprint of the data files the duel was played with.'),
+    seed: z.string().max(SEED_MAX),
+    fighters: z.tuple([z.string().max(200), z.string().max(200)]),
+    arena: z.string().max(100),
+    created: z.string().max(40),
     setup: setupSchema,
     branch: z
       .strictObject({
@@ -68,16 +72,16 @@ const replaySchemas = lazySchema((z) => {
       .optional(),
   });
 
-  const stream = z.number().int().min(0);
+  const stream = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
   const turnSchema = z.strictObject({
-    t: z.number().int().min(1).describe('Turn number.'),
-    a: z.number().int().min(1).describe('Acting entity id.'),
+    t: z.number().int().min(1).max(REPLAY_LIMITS.turns).describe('Turn number.'),
+    a: z.number().int().min(1).max(1_000_000).describe('Acting entity id.'),
     c: commandSchema.describe('The command.'),
-    time: z.number().int().min(0).describe('Game time in ticks.'),
+    time: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).describe('Game time in ticks.'),
     h: z.string().regex(/^[0-9a-f]{16}$/).describe('Checkpoint: hash of RNG states and world after the turn.'),
     d: z.strictObject({ combat: stream, ai: stream, mapgen: stream, setup: stream }).describe('Words drawn per stream in the turn.'),
     r: z
-      .array(z.tuple([z.string().min(1).max(100), z.number().int().min(1)]))
+      .array(z.tuple([z.string().min(1).max(100), z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)]))
       .max(1000)
       .optional()
       .describe('Rolls per rule during the turn, in order.'),
@@ -86,9 +90,9 @@ const replaySchemas = lazySchema((z) => {
   const endSchema = z.strictObject({
     end: z.strictObject({
       winner: z.union([z.literal(0), z.literal(1), z.null()]),
-      reason: z.string(),
-      turn: z.number().int().min(0),
-      time: z.number().min(0),
+      reason: z.string().max(1000),
+      turn: z.number().int().min(0).max(REPLAY_LIMITS.turns),
+      time: z.number().min(0).max(Number.MAX_SAFE_INTEGER),
       h: z.string().regex(/^[0-9a-f]{16}$/).describe('Checkpoint of the final state (conditions may act after the last turn).'),
     }),
   });
@@ -125,41 +129,144 @@ export interface Replay {
   readonly end: ReplayEnd | null;
   /** Lines after the last whole turn that could not be read (a write cut short). */
   readonly truncated: boolean;
+  /** What was read back from a fault of an earlier version of the writer, in words (usually none). */
+  readonly recovered: readonly string[];
 }
+
+/** The longest message about a replay: a huge value quoted from a file is cut, not echoed whole. */
+const MESSAGE_MAX = 400;
 
 /** A replay file that cannot be read: names the file, the line and what is wrong, on one line. */
 export class ReplayError extends Error {
   constructor(message: string) {
-    super(printable(message));
+    super(printable(clipped(message, MESSAGE_MAX)));
   }
 }
 
-export function turnLine(r: TurnRecord): string {
-  return JSON.stringify({ t: r.turn, a: r.actor, c: r.command, time: r.time, h: r.hash, d: r.draws, ...(r.rules ? { r: r.rules } : {}) });
-}
+/**
+ * A line the writer was asked to write that its own reader would refuse: a fault of this program.
+ * The recorder stops recording rather than write it, so a replay is always readable to its last
+ * whole turn.
+ */
+export class ReplayEncodeError extends Error {}
 
 /** The largest replay this program reads, and its longest line and most turns. */
 export const REPLAY_LIMITS = { bytes: 64 * 1024 * 1024, lineChars: 64 * 1024, turns: 1_000_000 } as const;
 
+/** The longest seed a replay holds (seeds typed in are at most 200 characters). */
+const SEED_MAX = 1000;
+
+type LineKind = 'header' | 'turn' | 'end';
+
+/** The path to the first `__proto__` key in a parsed value, or null. */
+function protoKeyPath(v: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const p = protoKeyPath(v[i], [...path, i]);
+      if (p) return p;
+    }
+  } else if (v !== null && typeof v === 'object') {
+    for (const k of Object.keys(v)) {
+      if (k === '__proto__') return [...path, k];
+      const p = protoKeyPath((v as Record<string, unknown>)[k], [...path, k]);
+      if (p) return p;
+    }
+  }
+  return null;
+}
+
+/** A line that is not what its kind must be: where in it (a JSON path, and a column) and what. */
+interface LineProblem {
+  readonly column?: number;
+  readonly path: string;
+  readonly problem: string;
+}
+
+/** Parses one line strictly (no repeated keys, no `__proto__` key); a problem if it cannot. */
+function parseLine(text: string): { value: unknown } | { fault: LineProblem } {
+  if (text.length > REPLAY_LIMITS.lineChars) return { fault: { path: '$', problem: `the line is longer than ${REPLAY_LIMITS.lineChars} characters` } };
+  let value: unknown;
+  try {
+    value = parseStrictJson(text);
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) return { fault: { column: e.column, path: e.jsonPath, problem: e.reason } };
+    throw e;
+  }
+  const proto = protoKeyPath(value);
+  if (proto) return { fault: { path: formatPath(proto), problem: 'a "__proto__" key is not a field of a replay' } };
+  return { value };
+}
+
+/** Checks a parsed line against the schema of its kind: the value as read, or what is wrong. */
+function checkLine(kind: LineKind, raw: unknown): { value: unknown } | { fault: LineProblem } {
+  const r = replaySchemas()[kind].safeParse(raw);
+  if (r.success) return { value: r.data };
+  const issue = r.error.issues[0];
+  return { fault: { path: formatPath((issue?.path ?? []) as (string | number)[]), problem: issue?.message ?? 'invalid' } };
+}
+
+/**
+ * The writer's side of the one schema: serialises a line and reads it back exactly as a reader
+ * will (the same parser and schema), so nothing is written that would not be read.
+ */
+function encode(kind: LineKind, value: object, where: string): string {
+  const line = JSON.stringify(value);
+  const parsed = parseLine(line);
+  const checked = 'value' in parsed ? checkLine(kind, parsed.value) : parsed;
+  if ('fault' in checked) throw new ReplayEncodeError(`${where} would not read back: ${checked.fault.path}: ${checked.fault.problem}`);
+  return `${line}\n`;
+}
+
+/** A replay's first line (with its line break). */
+export function headerLine(h: ReplayHeader): string {
+  return encode('header', h, 'the header');
+}
+
+/** A turn's line (with its line break). */
+export function turnLine(r: TurnRecord): string {
+  return encode('turn', { t: r.turn, a: r.actor, c: r.command, time: r.time, h: r.hash, d: r.draws, ...(r.rules ? { r: r.rules } : {}) }, `turn ${r.turn}`);
+}
+
+/** The end line: the outcome and the checkpoint of the final state (with its line break). */
+export function endLine(outcome: Outcome, finalHash: string): string {
+  return encode('end', { end: { ...outcome, h: finalHash } }, 'the end line');
+}
+
+/** A whole replay's text: its header, turns and, for a finished duel, its end. */
+export function replayText(header: ReplayHeader, turns: readonly TurnRecord[], end?: { readonly outcome: Outcome; readonly hash: string }): string {
+  return `${headerLine(header)}${turns.map(turnLine).join('')}${end ? endLine(end.outcome, end.hash) : ''}`;
+}
+
 /** Reads a replay file, refusing what is not a regular file or is too large, before parsing it. */
 export function readReplayFile(path: string): Replay {
-  let size: number;
-  try {
-    const st = statSync(path);
-    if (!st.isFile()) throw new ReplayError(`${path}: not a regular file`);
-    size = st.size;
-  } catch (e) {
-    if (e instanceof ReplayError) throw e;
-    throw new ReplayError(`${path}: cannot read it (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
-  }
-  if (size > REPLAY_LIMITS.bytes) throw new ReplayError(`${path}: ${size} bytes is larger than a replay can be (${REPLAY_LIMITS.bytes})`);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularFile(path, REPLAY_LIMITS.bytes);
   } catch (e) {
-    throw new ReplayError(`${path}: cannot read it (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    if (e instanceof FileRefused) throw new ReplayError(`${path}: ${e.message === 'no such file' ? e.message : `cannot read it: ${e.message}`}`);
+    throw e;
   }
   return parseReplay(path, text);
+}
+
+/**
+ * Rule names an earlier writer left empty, and what they were. Stone Soup 0.5.2's source edition
+ * rolled a monster's attack time (its weapon energy, rounded at random) before naming the rule,
+ * so program 0.1.0 recorded those rolls under "". Nothing else ever rolled without a name (every
+ * ruleset and edition was scanned), so in such a replay "" can only mean that rule.
+ */
+function recoverLedger(header: ReplayHeader, raw: unknown): number {
+  if (header.ruleset !== 'stone-soup-0.5.2' || header.edition !== 'source') return 0;
+  const r = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)['r'] : undefined;
+  if (!Array.isArray(r)) return 0;
+  let n = 0;
+  for (const entry of r) {
+    if (Array.isArray(entry) && entry[0] === '') {
+      entry[0] = SS_MONSTER_TIME;
+      n++;
+    }
+  }
+  return n;
 }
 
 /** Parses a replay's text. A last line cut short (a killed process) is dropped, not an error. */
@@ -171,59 +278,55 @@ export function parseReplay(file: string, text: string): Replay {
   if (lines.length > REPLAY_LIMITS.turns + 2) throw new ReplayError(`${file}: more than ${REPLAY_LIMITS.turns} turns`);
   const long = lines.findIndex((l) => l.length > REPLAY_LIMITS.lineChars);
   if (long >= 0) throw new ReplayError(`${file}:${long + 1}: the line is longer than ${REPLAY_LIMITS.lineChars} characters`);
-  const parseLine = (i: number): unknown => {
-    try {
-      return parseStrictJson(lines[i] as string);
-    } catch (e) {
-      if (e instanceof JsonSyntaxError) throw new ReplayError(`${file}:${i + 1}:${e.column}: ${e.reason} (${e.jsonPath})`);
-      throw e;
-    }
-  };
-  const rawHeader = parseLine(0);
-  const schemas = replaySchemas();
-  const hv = schemas.header.safeParse(rawHeader);
-  if (!hv.success) {
-    const issue = hv.error.issues[0];
-    const looks = rawHeader && typeof rawHeader === 'object' && (rawHeader as Record<string, unknown>)['format'] === REPLAY_FORMAT;
+  const at = (i: number, f: LineProblem): string => `${file}:${i + 1}${f.column === undefined ? '' : `:${f.column}`}`;
+  const rawHeader = parseLine(lines[0] as string);
+  if ('fault' in rawHeader) throw new ReplayError(`${at(0, rawHeader.fault)}: ${rawHeader.fault.problem} (${rawHeader.fault.path})`);
+  const hv = checkLine('header', rawHeader.value);
+  if ('fault' in hv) {
+    const raw = rawHeader.value;
+    const looks = raw && typeof raw === 'object' && (raw as Record<string, unknown>)['format'] === REPLAY_FORMAT;
     if (!looks) throw new ReplayError(`${file}:1: not a spoiler-arena replay (the first line is not a replay header)`);
-    throw new ReplayError(`${file}:1: header ${formatPath((issue?.path ?? []) as (string | number)[])}: ${issue?.message ?? 'invalid'}`);
+    throw new ReplayError(`${file}:1: header ${hv.fault.path}: ${hv.fault.problem}`);
   }
-  const header = hv.data as ReplayHeader;
+  const header = hv.value as ReplayHeader;
   for (const k of ['ruleset', 'edition', 'seed', 'arena'] as const) {
     if (header[k] !== header.setup[k]) {
-      throw new ReplayError(`${file}:1: header ${k} ${JSON.stringify(header[k])} disagrees with setup.${k} ${JSON.stringify(header.setup[k])}`);
+      throw new ReplayError(`${file}:1: header ${k} ${clipped(JSON.stringify(header[k]), 60)} disagrees with setup.${k} ${clipped(JSON.stringify(header.setup[k]), 60)}`);
     }
   }
   const turns: TurnRecord[] = [];
   let end: ReplayEnd | null = null;
   let truncated = false;
+  let unnamed = 0;
   for (let i = 1; i < lines.length; i++) {
     const last = i === lines.length - 1;
-    let raw: unknown;
-    try {
-      raw = parseLine(i);
-    } catch (e) {
-      if (last && !text.endsWith('\n')) {
+    const parsed = parseLine(lines[i] as string);
+    if ('fault' in parsed) {
+      // Only a syntax error can be a line cut short; a whole line with a bad key is not.
+      if (last && !text.endsWith('\n') && parsed.fault.column !== undefined) {
         truncated = true;
         break;
       }
-      throw e;
+      throw new ReplayError(`${at(i, parsed.fault)}: ${parsed.fault.problem} (${parsed.fault.path})`);
     }
+    const raw = parsed.value;
     if (raw && typeof raw === 'object' && 'end' in raw) {
-      const ev = schemas.end.safeParse(raw);
-      if (!ev.success) throw new ReplayError(`${file}:${i + 1}: end record: ${ev.error.issues[0]?.message ?? 'invalid'}`);
+      const ev = checkLine('end', raw);
+      if ('fault' in ev) throw new ReplayError(`${file}:${i + 1}: end record ${ev.fault.path}: ${ev.fault.problem}`);
       if (!last) throw new ReplayError(`${file}:${i + 2}: lines after the end record`);
-      end = ev.data.end;
+      end = (ev.value as { end: ReplayEnd }).end;
       break;
     }
-    const tv = schemas.turn.safeParse(raw);
-    if (!tv.success) {
-      const issue = tv.error.issues[0];
-      throw new ReplayError(`${file}:${i + 1}: turn ${formatPath((issue?.path ?? []) as (string | number)[])}: ${issue?.message ?? 'invalid'}`);
-    }
-    const t = tv.data;
+    unnamed += recoverLedger(header, raw);
+    const tv = checkLine('turn', raw);
+    if ('fault' in tv) throw new ReplayError(`${file}:${i + 1}: turn ${tv.fault.path}: ${tv.fault.problem}`);
+    const t = tv.value as { t: number; a: number; c: Command; time: number; h: string; d: TurnRecord['draws']; r?: [string, number][] };
     if (t.t !== turns.length + 1) throw new ReplayError(`${file}:${i + 1}: expected turn ${turns.length + 1}, found turn ${t.t}`);
     turns.push({ turn: t.t, actor: t.a, command: t.c, time: t.time, hash: t.h, draws: t.d, ...(t.r ? { rules: t.r } : {}) });
   }
-  return { file, header, turns, end, truncated };
+  const recovered =
+    unnamed > 0
+      ? [`${unnamed} roll${unnamed === 1 ? '' : 's'} of the monster's attack time recorded without a rule name (a fault of spoiler-arena 0.1.0) read as ${SS_MONSTER_TIME}`]
+      : [];
+  return { file, header, turns, end, truncated, recovered };
 }

@@ -1,7 +1,7 @@
 import type { Content } from '../content/index.js';
 import type { Duel, DuelSnapshot } from '../game/duel.js';
 import type { Replay } from './format.js';
-import { type Divergence, checkEnd, playRecordedTurn, startDuel } from './runner.js';
+import { type Divergence, checkEnd, headerDivergence, playRecordedTurn, settle, startDuel } from './runner.js';
 import { compatibilityProblems, replayWarnings } from './verify.js';
 
 export interface PlayerOptions {
@@ -62,9 +62,9 @@ export class ReplayPlayer {
     }
     // Snapshot k holds the duel after turn k x every.
     const snapshots: DuelSnapshot[] = [duel.snapshot()];
-    let length = replay.turns.length;
-    let divergence: Divergence | undefined;
-    for (const rec of replay.turns) {
+    let divergence = headerDivergence(duel, replay);
+    let length = divergence ? 0 : replay.turns.length;
+    for (const rec of divergence ? [] : replay.turns) {
       divergence = playRecordedTurn(duel, replay, rec);
       if (divergence) {
         length = rec.turn - 1;
@@ -128,6 +128,6 @@ export class ReplayPlayer {
 
   /** At the very end, conditions after the last turn finish the duel as recorded. */
   private finishIfAtEnd(): void {
-    if (this.position === this.replay.turns.length && this.replay.end) this.duel.pending();
+    if (this.position === this.replay.turns.length && this.replay.end) settle(this.duel);
   }
 }

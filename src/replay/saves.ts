@@ -1,8 +1,10 @@
-import { readFileSync, readdirSync, realpathSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, realpathSync, statSync, unlinkSync } from 'node:fs';
 import { join, relative, isAbsolute } from 'node:path';
 import type { Content } from '../content/index.js';
 import { parseStrictJson } from '../content/strict-json.js';
-import { REPLAY_FORMAT, REPLAY_LIMITS, ReplayError, readReplayFile } from './format.js';
+import { FileRefused, kindOf, readOpenBytes, readRegularFile } from '../content/files.js';
+import { REPLAY_FORMAT, REPLAY_LIMITS, ReplayError, parseReplay } from './format.js';
+import { type Lock, lockOn, lockPathFor, releaseLock, takeLock } from './lock.js';
 import { printable } from '../core/text.js';
 import { ReplayPlayer } from './player.js';
 import { ReplayRecorder } from './recorder.js';
@@ -33,9 +35,13 @@ export interface SaveSummary {
 export function listSaves(dir: string): SaveSummary[] {
   let names: string[];
   try {
+    const st = statSync(dir);
+    if (!st.isDirectory()) throw new ReplayError(`the saves folder ${dir} is ${kindOf(st)}, not a folder`);
     names = readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
-  } catch {
-    return [];
+  } catch (e) {
+    if (e instanceof ReplayError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new ReplayError(code === 'ENOENT' ? `the saves folder ${dir} does not exist (no duel has been recorded there)` : `cannot list the saves folder ${dir} (${code ?? String(e)})`);
   }
   return names.map((f) => summarise(dir, f)).sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : a.file < b.file ? -1 : 1));
 }
@@ -44,10 +50,13 @@ function summarise(dir: string, file: string): SaveSummary {
   const path = join(dir, file);
   const blank: SaveSummary = { file: printable(file), path, created: '', ruleset: '?', edition: '?', fighters: ['?', '?'], seed: '?', turns: 0, outcome: 'unreadable', reason: '', branched: false };
   try {
-    const st = statSync(path);
-    if (!st.isFile()) return { ...blank, problem: 'not a regular file' };
-    if (st.size > REPLAY_LIMITS.bytes) return { ...blank, problem: 'too large to be a replay' };
-    const text = readFileSync(path, 'utf8');
+    let text: string;
+    try {
+      text = readRegularFile(path, REPLAY_LIMITS.bytes);
+    } catch (e) {
+      if (e instanceof FileRefused) return { ...blank, problem: e.message };
+      throw e;
+    }
     const lines = text.split('\n');
     if (lines[lines.length - 1] === '') lines.pop();
     // A last line cut short (a killed writer) is not a turn, as the reader has it.
@@ -103,36 +112,113 @@ export function insideFolder(dir: string, path: string): boolean {
   } catch {
     return false;
   }
+  return within(root, real);
+}
+
+function within(root: string, real: string): boolean {
   const rel = relative(root, real);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 }
 
-/** Deletes a replay from the saves folder (and only from there). */
+/**
+ * A save that may be written to: its real path (links followed) lies inside the saves folder, it
+ * is a regular file (not a pipe or a device), and it has exactly one name (a hard link from
+ * outside the folder would let a write reach a file elsewhere). Checked without opening it.
+ */
+function writableSave(path: string, dir: string, action: string): { real: string; root: string } {
+  let real: string;
+  let root: string;
+  try {
+    root = realpathSync(dir);
+  } catch (e) {
+    throw new ReplayError(`${path}: the saves folder ${dir} cannot be used (${(e as NodeJS.ErrnoException).code ?? String(e)}); nothing was ${action}`);
+  }
+  try {
+    real = realpathSync(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new ReplayError(`${path}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? String(e)})`}`);
+  }
+  if (!within(root, real)) {
+    throw new ReplayError(`${path}: only duels in the saves folder (${dir}) can be ${action}, because that writes to the file; this one is at ${real}. Copy it into the folder first`);
+  }
+  const st = statSync(real);
+  if (!st.isFile()) throw new ReplayError(`${path}: ${kindOf(st)}, not a replay file; nothing was ${action}`);
+  if (st.nlink !== 1) {
+    throw new ReplayError(`${path}: the file has ${st.nlink} names (hard links), so writing to it would change a file elsewhere too; only a file with one name can be ${action}. Copy it to a new name first`);
+  }
+  return { real, root };
+}
+
+/** Deletes a replay from the saves folder (and only from there), unless an arena is recording it. */
 export function deleteSave(dir: string, path: string): void {
   if (!insideFolder(dir, path)) throw new ReplayError(`${path} is not in the saves folder ${dir}; nothing was deleted`);
+  const real = realpathSync(path);
+  const st = statSync(real);
+  const lock = lockOn(real, st);
+  if (lock?.kind === 'held') throw new ReplayError(`${path} is being recorded by another arena (process ${lock.info.pid}); nothing was deleted`);
   unlinkSync(path);
+  if (lock) {
+    try {
+      unlinkSync(lockPathFor(real, st));
+    } catch {
+      // gone already
+    }
+  }
+}
+
+/** What `openForResume` opens: the duel played to the end of its file, and its recorder. */
+export interface OpenedForResume {
+  readonly player: ReplayPlayer;
+  readonly recorder: ReplayRecorder;
 }
 
 /**
- * Prepares an unfinished duel to be carried on: reads and replays it to its end (checking every
- * checkpoint), then opens the same file to append to. Refuses files outside the saves folder,
- * finished duels, and replays that do not play back exactly.
+ * Prepares an unfinished duel to be carried on. In this order: the file is checked (inside the
+ * saves folder, a regular file with one name), opened, checked again on the open file (the same
+ * file, unchanged in kind), locked by its identity (so no other path to it can be resumed at the
+ * same time), and only then read and replayed to its end, checking every checkpoint; the same
+ * open file is then appended to. Refuses finished duels and replays that do not play back
+ * exactly; on any refusal the file is left as it was and the lock released.
  */
-export function openForResume(path: string, dir: string, content: Content, options: { force?: boolean; luck?: boolean } = {}): { player: ReplayPlayer; recorder: ReplayRecorder } {
-  if (!insideFolder(dir, path)) {
-    throw new ReplayError(`${path}: only duels in the saves folder (${dir}) can be resumed, because resuming writes to the file; copy it there first`);
-  }
-  const replay = readReplayFile(path);
-  if (replay.end) throw new ReplayError(`${path}: this duel is over (${replay.end.reason}); watch it with: arena replay ${path}`);
-  let player: ReplayPlayer;
+export function openForResume(path: string, dir: string, content: Content, options: { force?: boolean; luck?: boolean; takeOver?: boolean } = {}): OpenedForResume {
+  const { real } = writableSave(path, dir, 'resumed');
+  let fd: number;
   try {
-    player = ReplayPlayer.load(replay, content, options);
+    fd = openSync(real, constants.O_RDWR | constants.O_APPEND | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0) | (constants.O_NOCTTY ?? 0));
   } catch (e) {
-    throw new ReplayError((e as Error).message);
+    throw new ReplayError(`${path}: cannot open it to write (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
   }
-  if (player.divergence) {
-    const d = player.divergence;
-    throw new ReplayError(`${path}: cannot resume: turn ${d.turn} does not play back as recorded (${d.detail})`);
+  let lock: Lock | null = null;
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.nlink !== 1) throw new ReplayError(`${path}: the file changed while it was opened; nothing was resumed`);
+    if (st.size > REPLAY_LIMITS.bytes) throw new ReplayError(`${path}: ${st.size} bytes is larger than a replay can be (${REPLAY_LIMITS.bytes})`);
+    lock = takeLock(real, st, { ...(options.takeOver ? { takeOver: true } : {}), shown: path });
+    let bytes: Buffer;
+    try {
+      bytes = readOpenBytes(fd, path, REPLAY_LIMITS.bytes, 0);
+    } catch (e) {
+      throw new ReplayError(`${path}: ${(e as Error).message}`);
+    }
+    const replay = parseReplay(path, bytes.toString('utf8'));
+    if (replay.end) throw new ReplayError(`${path}: this duel is over (${replay.end.reason}); watch it with: arena replay ${path}`);
+    let player: ReplayPlayer;
+    try {
+      player = ReplayPlayer.load(replay, content, options);
+    } catch (e) {
+      throw new ReplayError((e as Error).message);
+    }
+    if (player.divergence) {
+      const d = player.divergence;
+      throw new ReplayError(`${path}: cannot resume: turn ${d.turn} does not play back as recorded (${d.detail})`);
+    }
+    // Offsets in bytes, as on the disk (a hostile file's bytes need not be UTF-8).
+    const recorder = ReplayRecorder.continueIn(path, fd, lock, { size: bytes.length, wholeLines: bytes.lastIndexOf(0x0a) + 1, truncated: replay.truncated, turns: replay.turns.length });
+    return { player, recorder };
+  } catch (e) {
+    if (lock) releaseLock(lock);
+    closeSync(fd);
+    throw e;
   }
-  return { player, recorder: ReplayRecorder.resume(path, replay) };
 }

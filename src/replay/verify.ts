@@ -1,7 +1,7 @@
 import type { Content } from '../content/index.js';
 import { Duel } from '../game/duel.js';
 import { REPLAY_VERSION, type Replay } from './format.js';
-import { type Divergence, checkEnd, firstRuleDiffering, playRecordedTurn, startDuel } from './runner.js';
+import { type Divergence, checkEnd, firstRuleDiffering, headerDivergence, playRecordedTurn, startDuel } from './runner.js';
 
 export type { Divergence };
 
@@ -33,14 +33,16 @@ export function replayWarnings(replay: Replay, problems: readonly string[]): str
   const warnings: string[] = [];
   if (problems.length > 0) warnings.push(`forced: ${problems.join('; ')}; it may diverge`);
   if (replay.truncated) warnings.push('the last line was cut short (the recording process stopped mid-write); checked up to the last whole turn');
+  for (const r of replay.recovered) warnings.push(`recovered: ${r}`);
   return warnings;
 }
 
 /**
  * Re-simulates a replay from its setup, feeding the player's recorded commands and letting the
- * AI decide its own, and compares every checkpoint, draw count and the ending. Stops at the
- * first divergence and says which turn, what was expected and found, why, and the first rule
- * whose rolls differ.
+ * AI decide its own, and compares everything the file records: the header's fighters, each
+ * turn's actor, command, draw counts, checkpoint, game time and (played with tracing) rule
+ * ledger, and the ending. Stops at the first divergence and says which turn, what was expected
+ * and found, why, and the first rule whose rolls differ.
  */
 export function verifyReplay(replay: Replay, content: Content, options: { force?: boolean } = {}): VerifyResult {
   const problems = compatibilityProblems(replay, content);
@@ -56,7 +58,7 @@ export function verifyReplay(replay: Replay, content: Content, options: { force?
   }
   let duel: Duel;
   try {
-    duel = startDuel(replay, content, false);
+    duel = startDuel(replay, content, true);
   } catch (e) {
     const detail = `refused: the setup in ${replay.file} cannot be played here: ${(e as Error).message}`;
     return { ...base, ok: false, turns: 0, divergence: { turn: 0, expected: 'a duel this program can set up', actual: 'an error', detail } };
@@ -78,9 +80,13 @@ export function verifyReplay(replay: Replay, content: Content, options: { force?
       return { ...base, duel, ok: false, turns: 0, divergence: { turn: b.turn, expected: b.hash, actual: shared.hash, detail: 'the branch point does not match the checkpoint of its turn' } };
     }
   }
+  const named = headerDivergence(duel, replay);
+  if (named) return { ...base, duel, ok: false, turns: 0, divergence: named };
   for (const rec of replay.turns) {
     const d = playRecordedTurn(duel, replay, rec);
     if (d) return { ...base, duel, ok: false, turns: rec.turn - 1, divergence: withRule(replay, content, d) };
+    // The ledger is checked turn by turn: the traces need not be kept (a long replay's would fill memory).
+    duel.forgetTraces();
   }
   const end = checkEnd(duel, replay);
   if (end) return { ...base, duel, ok: false, turns: replay.turns.length, divergence: end };
@@ -88,7 +94,7 @@ export function verifyReplay(replay: Replay, content: Content, options: { force?
 }
 
 function withRule(replay: Replay, content: Content, d: Divergence): Divergence {
-  if (!/checkpoint|draw/.test(d.detail)) return d;
+  if (!/checkpoint|draw/.test(d.detail) || /rule whose draws differ|every rule rolled/.test(d.detail)) return d;
   const rule = firstRuleDiffering(replay, content, d.turn);
   if (rule === undefined) return d;
   if (rule !== 'same') return { ...d, detail: `${d.detail}; first rule whose draws differ: ${rule}` };

@@ -3,6 +3,7 @@ import blessed from 'blessed';
 import type { Content } from '../content/index.js';
 import { printableLines } from '../core/text.js';
 import type { DuelSetup } from '../game/duel.js';
+import { type ReplayRecorder, savedText } from '../replay/recorder.js';
 import { BrowserScreen } from './browser.js';
 import { Canvas } from './canvas.js';
 import { DuelScreen } from './duel-screen.js';
@@ -34,9 +35,9 @@ function firstScreen(start: AppStart, env: SessionEnv & { force?: boolean }, pal
 }
 
 /** The replays written by the duels the first screen started (itself, or from the menu). */
-function replaysOf(first: Screen): string[] {
-  if (first instanceof DuelScreen) return first.session.replayPaths;
-  return first instanceof MenuScreen ? first.replayPaths : [];
+function replaysOf(first: Screen): ReplayRecorder[] {
+  if (first instanceof DuelScreen) return first.session.recorders;
+  return first instanceof MenuScreen ? first.recorders : [];
 }
 
 export interface AppOptions {
@@ -245,7 +246,7 @@ export async function runTerminalApp(o: AppOptions): Promise<number> {
   const code = await app.done;
   process.removeListener('SIGTSTP', onStop);
   process.removeListener('SIGCONT', onContinue);
-  const written = replaysOf(first);
-  if (written.length) process.stdout.write(`replay${written.length > 1 ? 's' : ''} saved: ${written.join(', ')}\n`);
+  const text = savedText(replaysOf(first));
+  if (text) process.stdout.write(text);
   return code;
 }

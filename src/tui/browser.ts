@@ -3,6 +3,7 @@ import { ReplayError, readReplayFile } from '../replay/format.js';
 import { ReplayPlayer } from '../replay/player.js';
 import { type SaveSummary, deleteSave, listSaves, openForResume } from '../replay/saves.js';
 import { verifyReplay } from '../replay/verify.js';
+import { LockedError } from '../replay/lock.js';
 import type { Canvas } from './canvas.js';
 import { DuelScreen } from './duel-screen.js';
 import { FLAG_BOLD, FLAG_INVERSE, type Palette } from './palette.js';
@@ -28,6 +29,9 @@ export class BrowserScreen implements Screen {
   private top = 0;
   private status = '';
   private confirmDelete = false;
+  /** Resuming met a lock that looks stale: the next y takes it over; `lockWhy` says why it looks so. */
+  private confirmTakeOver = false;
+  private lockWhy = '';
 
   constructor(
     private readonly env: SessionEnv & { readonly force?: boolean },
@@ -38,7 +42,13 @@ export class BrowserScreen implements Screen {
 
   private refresh(): void {
     const keep = this.saves[this.selected]?.file;
-    this.saves = this.env.savesDir ? listSaves(this.env.savesDir) : [];
+    try {
+      this.saves = this.env.savesDir ? listSaves(this.env.savesDir) : [];
+    } catch (e) {
+      // No saves folder yet (or not a folder): an empty list that says why.
+      this.saves = [];
+      this.status = (e as Error).message;
+    }
     const i = keep ? this.saves.findIndex((s) => s.file === keep) : -1;
     this.selected = Math.max(0, Math.min(i >= 0 ? i : this.selected, this.saves.length - 1));
   }
@@ -57,6 +67,14 @@ export class BrowserScreen implements Screen {
 
   key(k: Key): ScreenAction {
     const ch = k.ch ?? '';
+    if (this.confirmTakeOver) {
+      this.confirmTakeOver = false;
+      this.lockWhy = '';
+      const s = this.saves[this.selected];
+      if ((ch === 'y' || ch === 'Y') && s) return this.resume(s, true);
+      this.status = 'The lock was left alone; nothing was resumed.';
+      return undefined;
+    }
     if (this.confirmDelete) {
       this.confirmDelete = false;
       const s = this.saves[this.selected];
@@ -104,12 +122,18 @@ export class BrowserScreen implements Screen {
     }
   }
 
-  private resume(s: SaveSummary): ScreenAction {
+  private resume(s: SaveSummary, takeOver = false): ScreenAction {
     if (!this.env.savesDir) return undefined;
     try {
-      const { player, recorder } = openForResume(s.path, this.env.savesDir, this.env.content, { force: this.env.force ?? false, luck: true });
+      const { player, recorder } = openForResume(s.path, this.env.savesDir, this.env.content, { force: this.env.force ?? false, luck: true, takeOver });
       return { kind: 'open', screen: new DuelScreen({ kind: 'continue', duel: player.duel, recorder }, this.env, this.palette) };
     } catch (e) {
+      if (e instanceof LockedError && e.offer) {
+        this.confirmTakeOver = true;
+        this.lockWhy = e.message.replace(/^.* the lock looks stale: /, 'Locked, but ').replace(/\. If no arena is recording.*$/, '.');
+        this.status = 'Take the lock over and resume? (y/n) Only if no other arena is playing this duel.';
+        return undefined;
+      }
       this.status = e instanceof ReplayError || e instanceof Error ? e.message : String(e);
       return undefined;
     }
@@ -147,8 +171,9 @@ export class BrowserScreen implements Screen {
     });
     const s = this.saves[this.selected];
     const detail = s && !s.problem ? `${s.file} · seed ${s.seed} · ${s.edition}${s.reason ? ` · ${s.reason}` : ''}${s.branched ? ' · taken over from another replay' : ''}` : '';
-    c.text(1, 20, detail, P.attr('grey'), 78);
-    c.text(1, 21, this.status, P.attr(this.confirmDelete ? 'yellow' : 'white', 'default', this.confirmDelete ? FLAG_BOLD : 0), 78);
+    const asking = this.confirmDelete || this.confirmTakeOver;
+    c.text(1, 20, this.confirmTakeOver ? this.lockWhy : detail, P.attr(this.confirmTakeOver ? 'yellow' : 'grey'), 78);
+    c.text(1, 21, this.status, P.attr(asking ? 'yellow' : 'white', 'default', asking ? FLAG_BOLD : 0), 78);
     c.text(1, 22, 'Enter open · r resume · v verify · d delete · q leave', P.attr('dark-grey'), 78);
     c.fill(0, 23, 80, 1, P.attr('black', 'grey'));
     c.text(0, 23, ` ${basename(this.env.savesDir ?? '')}: ${this.saves.filter((x) => x.outcome === 'unfinished').length} unfinished`, P.attr('black', 'grey'), 80);

@@ -5,6 +5,7 @@ import { type Choice, type HeroChoices, heroChoices } from '../rules/choices.js'
 import { isEdition } from '../rules/edition.js';
 import { availableRulesets, getRuleset } from '../rules/registry.js';
 import type { Ruleset, RulesetId } from '../rules/ruleset.js';
+import type { ReplayRecorder } from '../replay/recorder.js';
 import type { AiMode } from '../world/components.js';
 import { builtInDescription } from '../world/arena.js';
 import { BrowserScreen } from './browser.js';
@@ -119,8 +120,8 @@ export class MenuScreen implements Screen {
   }
 
   /** Every replay written by duels started from this menu. */
-  get replayPaths(): string[] {
-    return this.duels.flatMap((d) => d.session.replayPaths);
+  get recorders(): ReplayRecorder[] {
+    return this.duels.flatMap((d) => d.session.recorders);
   }
 
   tickDelay(): number | undefined {

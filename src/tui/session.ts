@@ -7,7 +7,7 @@ import { type DetailLevel, shownAt } from '../game/explain.js';
 import { type OddsBothWays, oddsBothWays } from '../game/odds.js';
 import { printable } from '../core/text.js';
 import type { ReplayPlayer } from '../replay/player.js';
-import { makeHeader, ReplayRecorder } from '../replay/recorder.js';
+import { makeHeader, ReplayRecorder, ReplayWriteError, stoppedText } from '../replay/recorder.js';
 import type { AttackOption, AttackPreview, RecallSection } from '../rules/ruleset.js';
 import { aimAt, attackContext } from '../systems/combat.js';
 import { canPerceive } from '../systems/perception.js';
@@ -261,8 +261,10 @@ export class Session {
   /** The best-of-N match being watched, if any. */
   match: Match | undefined;
   private readonly luckMeter = new LuckMeter();
-  /** Every replay this session wrote (a rematch starts another). */
-  readonly replayPaths: string[] = [];
+  /** Every replay this session wrote (a rematch starts another), each knowing whether it stopped early. */
+  readonly recorders: ReplayRecorder[] = [];
+  /** Why the last duel is not being recorded although replays are saved (the saves folder refused). */
+  private notRecording = '';
   private setup!: DuelSetup;
 
   constructor(
@@ -302,8 +304,7 @@ export class Session {
     this.recorder?.close();
     const duel = new Duel(setup, this.env.content, { tracing: true, luck: true });
     this.reset(duel);
-    this.recorder = this.env.savesDir ? ReplayRecorder.create(this.env.savesDir, this.header(duel)) : null;
-    if (this.recorder) this.replayPaths.push(this.recorder.path);
+    this.recorder = this.createRecorder(() => this.header(duel));
     const round = this.match ? `Round ${this.match.round} of ${this.match.rounds}, ${setup.firstMover === 'foe' ? 'the foe' : 'the hero'} moves first. ` : '';
     duel.message(`${round}${duel.arena.name}. ${this.mode === 'play' ? 'Press ? for the keys.' : 'Watching: space pauses, ? lists the keys.'}`, 'info');
     this.refreshView();
@@ -315,7 +316,7 @@ export class Session {
     this.reset(duel);
     this.roundStart = duel.traces.length;
     this.recorder = recorder;
-    if (recorder) this.replayPaths.push(recorder.path);
+    if (recorder && !this.recorders.includes(recorder)) this.recorders.push(recorder);
     this.mode = duel.hero.fighter?.controller === 'player' ? 'play' : 'watch';
     duel.message(`Carrying on after ${duel.turn} recorded turns. ${this.mode === 'play' ? 'Press ? for the keys.' : 'Space pauses.'}`, 'info');
     this.refreshView();
@@ -349,6 +350,49 @@ export class Session {
     return this.recorder?.path ?? null;
   }
 
+  /** The paths of every replay this session wrote. */
+  get replayPaths(): string[] {
+    return this.recorders.map((r) => r.path);
+  }
+
+  /** What became of this duel's replay, in a few words: its file, why it stopped, or not recorded. */
+  get replayNote(): string {
+    const r = this.recorder;
+    if (r?.stopped) return stoppedText(r.stopped);
+    if (r) return `replay: ${basename(r.path)}`;
+    return this.notRecording ? `not recorded: ${this.notRecording}` : 'not recorded';
+  }
+
+  /**
+   * Starts recording a duel when replays are saved. When the saves folder refuses (full, not
+   * writable), the duel is played unrecorded and the player told why.
+   */
+  private createRecorder(header: () => ReturnType<Session['header']>, prefix: readonly TurnRecord[] = []): ReplayRecorder | null {
+    this.notRecording = '';
+    if (!this.env.savesDir) return null;
+    try {
+      const r = ReplayRecorder.create(this.env.savesDir, header(), prefix);
+      this.recorders.push(r);
+      return r;
+    } catch (e) {
+      if (!(e instanceof ReplayWriteError)) throw e;
+      this.notRecording = e.message;
+      this.duel.message(`This duel is not recorded: ${e.message}`, 'warn');
+      this.status = `Not recorded: ${e.message}`;
+      return null;
+    }
+  }
+
+  /** Tells the player, once, that recording stopped (a full disk): the file keeps every turn before. */
+  private noticeStopped(): void {
+    const s = this.recorder?.stopped;
+    if (!s || this.stopNoticed === this.recorder) return;
+    this.stopNoticed = this.recorder;
+    this.duel.message(`${stoppedText(s)}. The replay keeps turns 1 to ${s.turn}; the duel goes on unrecorded.`, 'warn');
+    this.status = `${stoppedText(s)}.`;
+  }
+  private stopNoticed: ReplayRecorder | null = null;
+
   /**
    * Whether the fighter whose view is shown can see `e` when it stands in view (an invisible
    * monster can be in view and unseen). Everything shows in the whole-arena view.
@@ -370,7 +414,7 @@ export class Session {
   }
 
   private record(r: TurnRecord): void {
-    this.recorder?.turn(r);
+    if (this.recorder && !this.recorder.turn(r)) this.noticeStopped();
     if (this.duel.events.length) this.flash = [...this.duel.events];
   }
 
@@ -382,6 +426,7 @@ export class Session {
     this.epitaph = lines[cosmeticStream(`${this.setup.seed}/${this.duel.turn}`).int(lines.length)] ?? '';
     if (this.duel.outcome) this.recorder?.end(this.duel.outcome, this.duel.stateHash());
     this.recorder?.close();
+    this.noticeStopped();
     if (this.match && o) this.match.results.push(o.winner === 0 ? 'hero' : o.winner === 1 ? 'foe' : 'draw');
     this.ui = { kind: 'over' };
   }
@@ -522,13 +567,13 @@ export class Session {
     const shared = p.replay.turns.slice(0, turn);
     const branch = { from: basename(p.replay.file), turn, hash: turn > 0 ? (shared[turn - 1] as TurnRecord).hash : d.stateHash() };
     d.setController(d.heroId, 'player');
-    const recorder = this.env.savesDir ? ReplayRecorder.create(this.env.savesDir, this.header(d, branch), shared) : null;
+    const recorder = this.createRecorder(() => this.header(d, branch), shared);
     this.player = undefined;
     this.running = false;
     this.viewOf = 'hero';
     this.memory.fill(0);
     this.carryOn(d, recorder);
-    this.status = `You take over after replay turn ${turn}.${recorder ? ` Recording to ${basename(recorder.path)}.` : ''}`;
+    this.status = `You take over after replay turn ${turn}.${recorder ? ` Recording to ${basename(recorder.path)}.` : this.notRecording ? ` Not recorded: ${this.notRecording}` : ''}`;
   }
 
   // --- Keys ----------------------------------------------------------------------------

@@ -495,8 +495,7 @@ export class View {
     const heroWon = o?.winner === 0;
     const head = !o || o.winner === null ? 'DRAW' : heroWon ? 'VICTORY' : 'DEFEAT';
     const m = s.match;
-    const replay = s.replayPath ? `replay: ${s.replayPath.split('/').slice(-1)[0] ?? ''}` : 'not recorded';
-    const lines = [o?.reason ?? '', `after ${s.duel.turn} turns (${s.duel.gameTurns.toFixed(1)} game turns)`, replay];
+    const lines = [o?.reason ?? '', `after ${s.duel.turn} turns (${s.duel.gameTurns.toFixed(1)} game turns)`, s.replayNote];
     const luck = s.luck();
     if (luck) {
       const side = (i: 0 | 1) => (luck.sides[i].attacks > 0 ? luckPercent(luck.sides[i].percentile) : '--');

@@ -185,7 +185,7 @@ describe('arena duel --saves DIR, then arena verify', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
     const out = lines(r.stdout);
-    expect(out[0]).toBe(`FAIL ${missing}: cannot read it (ENOENT)`);
+    expect(out[0]).toBe(`FAIL ${missing}: no such file`);
     expect(out[1]).toMatch(new RegExp(`^FAIL ${escape(notJson)}:1:1: unexpected character 't'`));
     expect(out[2]).toBe(`FAIL ${empty}: the file is empty, not a replay`);
     expect(out[3]).toMatch(new RegExp(`^ok   ${escape(copy)}: `));

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import xtermHeadless from '@xterm/headless';
 import pty from 'node-pty';
 import { afterEach, describe, expect, it } from 'vitest';
+import { lockPid } from '../replay/duels.js';
 
 /**
  * Real-terminal smoke tests of the built program: a pseudo-terminal runs it as a person would,
@@ -103,6 +104,8 @@ describe('the built program in a real terminal', () => {
     await waitFor('two turns', () => /turn 2\.0/.test(first.screen()));
     closeWindow(first);
     await waitFor('the game to end', gone(first.proc.pid));
+    // The replay alone: its lock went with the program.
+    expect(readdirSync(saves)).toHaveLength(1);
     const [file] = readdirSync(saves);
     const path = join(saves, file!);
     const before = Number(/(\d+) turns match \(unfinished duel\)/.exec(verify(path))?.[1]);
@@ -111,7 +114,7 @@ describe('the built program in a real terminal', () => {
     // Carried on in a new window, which is closed too: the turns played are kept and the lock goes.
     const second = launch(process.execPath, [BIN, 'resume', path, '--saves', saves]);
     await waitFor('the resumed duel', () => second.screen().includes('Carrying on'));
-    expect(existsSync(`${path}.lock`)).toBe(true);
+    expect(lockPid(path)).toBe(second.proc.pid);
     second.type('.');
     await waitFor('one more turn', () => /turn 3\.0/.test(second.screen()));
     closeWindow(second);

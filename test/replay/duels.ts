@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Content } from '../../src/content/index.js';
 import { Duel, type DuelSetup, type Outcome, type TurnRecord } from '../../src/game/duel.js';
 import { makeHeader, ReplayRecorder } from '../../src/replay/recorder.js';
 import type { ReplayHeader } from '../../src/replay/format.js';
+import { lockPathFor, processStart } from '../../src/replay/lock.js';
 import { stepToward } from '../../src/systems/ai.js';
 import type { Command } from '../../src/systems/commands.js';
 import type { ArenaEntity } from '../../src/world/components.js';
@@ -165,4 +166,23 @@ export function findDuel(content: Content, base: Partial<DuelSetup>, want: (r: R
  */
 export function wonInATurn(r: Recorded): boolean {
   return r.outcome !== null && r.outcome.winner !== null && r.duel.stateHash() === r.records[r.records.length - 1]?.hash;
+}
+
+/** The lock file of a replay: named by the file's device and inode, in its real folder. */
+export function lockOf(path: string): string {
+  return lockPathFor(realpathSync(path), statSync(path));
+}
+
+/** The process id a replay's lock names, or null when it has no lock. */
+export function lockPid(path: string): number | null {
+  const lock = lockOf(path);
+  if (!existsSync(lock)) return null;
+  return (JSON.parse(readFileSync(lock, 'utf8')) as { pid: number }).pid;
+}
+
+/** Writes a lock on a replay as an arena process `pid` would have (its start time as given). */
+export function writeLock(path: string, pid: number, start: string | null = processStart(pid)): void {
+  const st = statSync(path);
+  const info = { program: 'spoiler-arena', pid, start, boot: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(), file: realpathSync(path), dev: st.dev, ino: st.ino };
+  writeFileSync(lockOf(path), `${JSON.stringify(info)}\n`);
 }

@@ -38,7 +38,7 @@ describe('the file as written', () => {
     expect(text.endsWith('\n')).toBe(true);
     expect(ls).toHaveLength(rec.records.length + 2);
     expect(JSON.parse(ls[0] as string)).toEqual(rec.header);
-    rec.records.forEach((r, i) => expect(ls[i + 1]).toBe(turnLine(r)));
+    rec.records.forEach((r, i) => expect(`${ls[i + 1]}\n`).toBe(turnLine(r)));
     expect(JSON.parse(ls[ls.length - 1] as string)).toEqual({ end: rec.end });
   });
 

@@ -10,6 +10,7 @@ import { loadContent } from '../../src/content/index.js';
 import { Duel, type DuelSetup, type TurnRecord } from '../../src/game/duel.js';
 import { readReplayFile, type Replay } from '../../src/replay/format.js';
 import { verifyReplay } from '../../src/replay/verify.js';
+import { lockState } from '../../src/replay/lock.js';
 import { CLI } from '../cli/run.js';
 
 /**
@@ -38,6 +39,8 @@ function freshDir(): string {
 
 /** A new replay's hidden scratch file (the header is written there, then linked into place). */
 const SCRATCH = /^\..+\.partial$/;
+/** A replay's lock, named by the file's device and inode (and the scratch file it is written to first). */
+const LOCK = /^\.arena-\d+-\d+\.lock(\.\d+\.tmp)?$/;
 
 interface Left {
   readonly replay: Replay;
@@ -52,8 +55,13 @@ interface Left {
 function inspect(dir: string): Left[] {
   const out: Left[] = [];
   for (const name of readdirSync(dir)) {
+    if (LOCK.test(name)) {
+      // A killed recorder leaves its lock: the next resume sees that its process is gone.
+      if (!name.endsWith('.tmp')) expect(lockState(join(dir, name)).kind, `${dir}/${name} is not seen as left by a process that is gone`).toBe('gone');
+      continue;
+    }
     if (!name.endsWith('.jsonl')) {
-      expect(name, `${dir}: only hidden .partial scratch files may sit beside the replays`).toMatch(SCRATCH);
+      expect(name, `${dir}: only hidden .partial scratch files and locks may sit beside the replays`).toMatch(SCRATCH);
       continue;
     }
     const path = join(dir, name);

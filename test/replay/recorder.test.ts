@@ -93,7 +93,7 @@ describe('ReplayRecorder', () => {
         // Before close: the line is already in the file.
         const ls = lines(readFileSync(r.path, 'utf8'));
         expect(ls).toHaveLength(seen.length + 1);
-        expect(ls[ls.length - 1]).toBe(turnLine(s.record));
+        expect(`${ls[ls.length - 1]}\n`).toBe(turnLine(s.record));
       }
       expect(seen.length).toBeGreaterThan(0);
       const partial = parseReplay(r.path, readFileSync(r.path, 'utf8'));

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/index.js';
@@ -8,7 +8,8 @@ import { ReplayPlayer } from '../../src/replay/player.js';
 import { makeHeader, ReplayRecorder } from '../../src/replay/recorder.js';
 import { openForResume } from '../../src/replay/saves.js';
 import { verifyReplay } from '../../src/replay/verify.js';
-import { CREATED, duelSetup, editLine, PROGRAM, recordDuel, type Recorded, removeTempDirs, tempDir, playScriptedTurn } from './duels.js';
+import { CREATED, duelSetup, editLine, lockOf, lockPid, PROGRAM, recordDuel, type Recorded, removeTempDirs, tempDir, playScriptedTurn, writeLock } from './duels.js';
+import { LockedError } from '../../src/replay/lock.js';
 
 /**
  * Resuming an unfinished duel: the replay is played back to its last turn, and new turns are
@@ -130,11 +131,11 @@ describe.each([
     expect(player.duel.stateHash()).toBe(u.records[STOP - 1]?.hash);
     expect(player.duel.outcome).toBeNull();
     expect(player.duel.hero.fighter?.controller).toBe(setup.heroControl);
-    expect(readFileSync(`${u.path}.lock`, 'utf8')).toBe(String(process.pid));
+    expect(lockPid(u.path)).toBe(process.pid);
 
     const more = playOn(player.duel, recorder);
     expect(more.length).toBe(whole.records.length - STOP);
-    expect(existsSync(`${u.path}.lock`)).toBe(false);
+    expect(lockPid(u.path)).toBeNull();
     // Appended: the old bytes are untouched, and no other file was made.
     expect(readFileSync(u.path).subarray(0, before.length)).toEqual(before);
     expect(readdirSync(dir)).toEqual([basename(u.path)]);
@@ -153,7 +154,7 @@ describe.each([
       expect(player.position).toBe(at);
       expect(player.duel.stateHash()).toBe(whole.records[at - 1]?.hash);
       expect(playOn(player.duel, recorder, n)).toHaveLength(n);
-      expect(existsSync(`${u.path}.lock`)).toBe(false);
+      expect(lockPid(u.path)).toBeNull();
     }
     const { player, recorder } = openForResume(u.path, dir, content);
     expect(player.position).toBe(22);
@@ -238,7 +239,7 @@ describe('what cannot be resumed is refused and left alone', () => {
     expect(m).toMatch(/over/);
     expect(m).toContain(`arena replay ${done.path}`);
     expect(readFileSync(done.path)).toEqual(before);
-    expect(existsSync(`${done.path}.lock`)).toBe(false);
+    expect(lockPid(done.path)).toBeNull();
   });
 
   it('a file outside the saves folder', () => {
@@ -290,7 +291,7 @@ describe('what cannot be resumed is refused and left alone', () => {
     const before = readFileSync(u.path);
     expect(refusal(() => openForResume(u.path, dir, content))).toMatch(/different data files/);
     expect(readFileSync(u.path)).toEqual(before);
-    expect(existsSync(`${u.path}.lock`)).toBe(false);
+    expect(lockPid(u.path)).toBeNull();
     const { player, recorder } = openForResume(u.path, dir, content, { force: true });
     expect(player.position).toBe(12);
     recorder.close();
@@ -305,22 +306,22 @@ describe('the lock', () => {
     const dir = tempDir('arena-saves-');
     const u = recordUnfinished(setup, dir, 15);
     const first = openForResume(u.path, dir, content);
-    expect(readFileSync(`${u.path}.lock`, 'utf8')).toBe(String(process.pid));
+    expect(lockPid(u.path)).toBe(process.pid);
     const before = readFileSync(u.path);
     const m = refusal(() => openForResume(u.path, dir, content), Error);
     expect(m).toContain(u.path);
-    expect(m).toContain('another arena process');
-    expect(m).toContain(`pid ${process.pid}`);
+    expect(m).toContain('being recorded by another arena');
+    expect(m).toContain(`process ${process.pid}`);
     expect(readFileSync(u.path)).toEqual(before);
-    expect(existsSync(`${u.path}.lock`)).toBe(true);
+    expect(lockPid(u.path)).toBe(process.pid);
 
     // The first carries on undisturbed.
     playOn(first.player.duel, first.recorder, 4);
-    expect(existsSync(`${u.path}.lock`)).toBe(false);
+    expect(lockPid(u.path)).toBeNull();
     const second = openForResume(u.path, dir, content);
     expect(second.player.position).toBe(19);
     second.recorder.close();
-    expect(existsSync(`${u.path}.lock`)).toBe(false);
+    expect(lockPid(u.path)).toBeNull();
     expect(verifyReplay(readReplayFile(u.path), content).ok).toBe(true);
   });
 
@@ -328,23 +329,24 @@ describe('the lock', () => {
     const dir = tempDir('arena-saves-');
     const u = recordUnfinished(setup, dir, 15);
     appendFileSync(u.path, '{"t":16,"a":2,"c":{"ty');
-    writeFileSync(`${u.path}.lock`, String(process.ppid));
+    writeLock(u.path, process.ppid);
+    const lockBefore = readFileSync(lockOf(u.path));
     const before = readFileSync(u.path);
-    expect(refusal(() => openForResume(u.path, dir, content), Error)).toContain(`pid ${process.ppid}`);
+    expect(refusal(() => openForResume(u.path, dir, content), LockedError)).toContain(`process ${process.ppid}`);
     expect(readFileSync(u.path)).toEqual(before);
-    expect(readFileSync(`${u.path}.lock`, 'utf8')).toBe(String(process.ppid));
+    expect(readFileSync(lockOf(u.path))).toEqual(lockBefore);
   });
 
   it('takes over a lock left by a process that is gone', () => {
     const dir = tempDir('arena-saves-');
     const u = recordUnfinished(setup, dir, 15);
     const pid = deadPid();
-    writeFileSync(`${u.path}.lock`, String(pid));
+    writeLock(u.path, pid, '12345');
     const { player, recorder } = openForResume(u.path, dir, content);
     expect(player.position).toBe(15);
-    expect(readFileSync(`${u.path}.lock`, 'utf8')).toBe(String(process.pid));
+    expect(lockPid(u.path)).toBe(process.pid);
     playOn(player.duel, recorder, 3);
-    expect(existsSync(`${u.path}.lock`)).toBe(false);
+    expect(lockPid(u.path)).toBeNull();
     const r = readReplayFile(u.path);
     expect(r.turns).toHaveLength(18);
     expect(verifyReplay(r, content).ok).toBe(true);

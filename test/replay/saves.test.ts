@@ -187,7 +187,7 @@ describe('listSaves', () => {
       expect(s.outcome).toBe('unreadable');
       expect(s.path).toBe(join(dir, s.file));
     }
-    expect(list.find((s) => s.file === 'folder.jsonl')?.problem).toBe('not a regular file');
+    expect(list.find((s) => s.file === 'folder.jsonl')?.problem).toBe('a folder, not a regular file');
     expect(list.find((s) => s.file === 'other-format.jsonl')?.problem).toBe('not a spoiler-arena replay');
     // Unreadable files have no date: they come last.
     const firstBad = list.findIndex((s) => s.problem !== undefined);
@@ -201,9 +201,9 @@ describe('listSaves', () => {
     expect(readdirSync(dir)).toContain('notes.txt');
   });
 
-  it('a missing folder (or a file in its place) lists nothing', () => {
-    expect(listSaves(join(dir, 'no-such-folder'))).toEqual([]);
-    expect(listSaves(join(dir, 'notes.txt'))).toEqual([]);
+  it('a missing folder, or a file in its place, is said to be so; an empty folder lists nothing', () => {
+    expect(() => listSaves(join(dir, 'no-such-folder'))).toThrow(/the saves folder .*no-such-folder does not exist/);
+    expect(() => listSaves(join(dir, 'notes.txt'))).toThrow(/notes\.txt is a regular file, not a folder/);
     const empty = tempDir('arena-saves-');
     expect(listSaves(empty)).toEqual([]);
   });

@@ -170,7 +170,9 @@ describe('the play screen', () => {
     expect(s.finished).toBe(false);
     expect(s.duel.setup.seed).toBe('7');
     expect(s.duel.turn).toBe(0);
-    expect(readdirSync(h.savesDir)).toHaveLength(2);
+    // The first duel's replay, and the rematch's being recorded (with its lock beside it).
+    expect(readdirSync(h.savesDir).filter((f) => f.endsWith('.jsonl'))).toHaveLength(2);
+    expect(readdirSync(h.savesDir).filter((f) => f.endsWith('.lock'))).toHaveLength(1);
   });
 });
 

@@ -55,7 +55,7 @@ import type { RulesetId } from '../ruleset.js';
 import { SS_DIVERGENCE_LIST, SS_DIVERGENCES } from '../stonesoup052/divergences.js';
 import { type MonsterShield, armourClass as ssArmourClass, blockPlan, evasionOf, heavyPercOf, monsterHitChance as monsterHitChanceSs, monsterShield, monsterToHit, rollMonsterBlock, SECTION_BLOCK as SS_SECTION_BLOCK } from '../stonesoup052/defence.js';
 import { handsFor } from '../stonesoup052/body.js';
-import { SECTION_MONSTER as SS_SECTION_MONSTER, type SsDefender, rollSsMonsterAttack, ssOutcomeOdds, ssBlockChance, ssDamageLaw, ssLandChance, ssSequenceMean } from '../stonesoup052/monster-melee.js';
+import { SECTION_MONSTER as SS_SECTION_MONSTER, SECTION_MONSTER_TIME as SS_SECTION_MONSTER_TIME, type SsDefender, rollSsMonsterAttack, ssOutcomeOdds, ssBlockChance, ssDamageLaw, ssLandChance, ssSequenceMean } from '../stonesoup052/monster-melee.js';
 import { seedMultiplier, stabMessage } from '../stonesoup052/stab.js';
 import { SECTION_AWARENESS, awarenessOf, describeStealth, noticeChance as ssNoticeChance, rollNotice, stealthOf } from '../stonesoup052/stealth.js';
 import { NO_SS_EFFECTS, SIZES, SS_SPELLS, type SsEffects, ssEffectsFrom } from '../stonesoup052/types.js';
@@ -510,6 +510,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     if (ss && edition === 'source') {
       const blows = Math.min(2, p.attacks.length);
       if (t) {
+        if (t.recording) t.rule(SS_SECTION_MONSTER_TIME, `${monsterOf(a).name}: the time its attack takes`);
         let extra = 0;
         for (let i = 0; i < blows; i++) {
           const w = i === 0 ? W : drr(t, 20 + W, 3, `second blow's speed: (20 + ${W}) / 3, rounded at random`);

@@ -15,6 +15,13 @@ import { ssEd } from './divergences.js';
 
 export const SECTION_MONSTER = 'stone-soup-0.5.2#monster-attacks';
 
+/**
+ * The time a monster's attack takes in the source edition: its weapon's energy, rounded at random
+ * (fight.cc mons_lose_attack_energy). Replays before this citation existed recorded its rolls
+ * under an empty rule name; their reader reads that name as this one (src/replay/format.ts).
+ */
+export const SECTION_MONSTER_TIME = 'stone-soup-0.5.2#monster-attack-time';
+
 /** The hero as a monster's attack sees it. */
 export interface SsDefender {
   readonly ev: number;
