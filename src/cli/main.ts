@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync, existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { join } from 'node:path';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DataError, loadContent, type Content } from '../content/index.js';
 import { arenaIds } from '../game/duel.js';
 import { availableRulesets, getRuleset } from '../rules/registry.js';
@@ -9,8 +10,11 @@ import { EDITIONS, type Edition } from '../rules/edition.js';
 import type { RULESET_IDS } from '../rules/ruleset.js';
 import { builtInDescription } from '../world/arena.js';
 import { ReplayError, readReplayFile } from '../replay/format.js';
-import { printable } from '../core/text.js';
+import { isPrintable, printable } from '../core/text.js';
+import { guardOutput, releaseOutput } from './output.js';
+import { kindOf } from '../content/files.js';
 import { listSaves, openForResume } from '../replay/saves.js';
+import { ReplayWriteError, stoppedText } from '../replay/recorder.js';
 import type { AppStart } from '../tui/app.js';
 import { verifyReplay } from '../replay/verify.js';
 import { jsonSchemas } from '../content/schemas.js';
@@ -55,6 +59,8 @@ function needTerminal(command: string): void {
 
 async function runTui(start: AppStart, savesDir: string | null, force = false): Promise<never> {
   const { runTerminalApp } = await import('../tui/app.js');
+  // The screen draws with escape sequences of its own; it shows outside text escaped itself.
+  releaseOutput();
   const code = await runTerminalApp({ start, content: content(), savesDir, program: PROGRAM_VERSION, force });
   process.exit(code);
 }
@@ -63,6 +69,7 @@ async function startTui(mode: 'play' | 'watch', o: DuelOptions & { saves: string
   const rounds = o.bestOf === undefined ? 1 : /^\d+$/.test(o.bestOf) ? Number(o.bestOf) : NaN;
   if (!Number.isInteger(rounds) || rounds < 1 || rounds > 99) throw new UsageError(`--best-of: must be a whole number from 1 to 99 (got "${o.bestOf}")`);
   needTerminal(mode);
+  if (o.save) checkSaves(o.saves, false);
   const setup = setupFromOptions(o, content(), mode === 'play' ? 'player' : 'ai');
   await runTui({ kind: 'session', start: { kind: 'new', mode, setup, ...(rounds > 1 ? { rounds } : {}) } }, o.save ? o.saves : null);
 }
@@ -75,8 +82,43 @@ program
   .showHelpAfterError('(run "arena --help" for the commands)')
   .exitOverride();
 
+/** `--saves DIR`: a folder's name, not empty and without control characters. */
+function savesArg(v: string): string {
+  if (v.trim() === '') throw new InvalidArgumentError('it must name a folder; an empty name would put replays in the current folder without saying so (use --no-save not to record)');
+  if (!isPrintable(v)) throw new InvalidArgumentError('a folder name must not hold control characters');
+  return v;
+}
+
+/**
+ * Checks the saves folder before anything starts: it must be a folder, or (when `mustExist` is
+ * false) not exist yet below a folder that does, where it will be made. A usage error otherwise.
+ */
+function checkSaves(dir: string, mustExist: boolean): void {
+  let here = resolve(dir);
+  for (;;) {
+    let st;
+    try {
+      st = statSync(here);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') {
+        if (mustExist) throw new UsageError(`--saves: the saves folder ${dir} does not exist (no duel has been recorded there)`);
+        const up = dirname(here);
+        if (up === here) throw new UsageError(`--saves: ${dir} cannot be made`);
+        here = up;
+        continue;
+      }
+      throw new UsageError(`--saves: ${dir} cannot be used (${code === 'ENOTDIR' ? 'a part of the path is a file, not a folder' : (code ?? String(e))})`);
+    }
+    if (!st.isDirectory()) {
+      throw new UsageError(here === resolve(dir) ? `--saves: ${dir} is ${kindOf(st)}, not a folder` : `--saves: ${dir} cannot be made: ${here} is ${kindOf(st)}, not a folder`);
+    }
+    return;
+  }
+}
+
 function withSaveOptions(c: Command): Command {
-  return c.option('--saves <dir>', 'where replays are written', DEFAULT_SAVES).option('--no-save', 'do not record a replay');
+  return c.option('--saves <dir>', 'where replays are written', savesArg, DEFAULT_SAVES).option('--no-save', 'do not record a replay');
 }
 
 withSaveOptions(addDuelOptions(program.command('play', { isDefault: true }).description('play a duel in the terminal (the default command)'))).action(
@@ -86,6 +128,7 @@ withSaveOptions(addDuelOptions(program.command('play', { isDefault: true }).desc
 withSaveOptions(program.command('menu').description('the start menu: choose a duel, a watch, a replay or the fight lab (what "arena" alone opens)')).action(
   async (o: { saves: string; save: boolean }) => {
     needTerminal('menu');
+    if (o.save) checkSaves(o.saves, false);
     await runTui({ kind: 'menu' }, o.save ? o.saves : null);
   },
 );
@@ -105,10 +148,14 @@ withSaveOptions(addDuelOptions(program.command('duel').description('play a duel 
   .option('--json', 'print JSON instead of text')
   .action((o: DuelOptions & { saves: string; save: boolean; json?: boolean }) => {
     const c = content();
+    if (o.save) checkSaves(o.saves, false);
     const setup = setupFromOptions(o, c, 'ai');
     const r = runHeadless(setup, c, { json: o.json ?? false, savesDir: o.save ? o.saves : null, program: PROGRAM_VERSION, now: () => new Date() });
     process.stdout.write(r.text);
-    if (r.replayPath) process.stderr.write(`replay saved to ${r.replayPath}\n`);
+    if (r.replayPath && r.stopped) {
+      fail(`${stoppedText(r.stopped)}; ${r.replayPath} keeps turns 1 to ${r.stopped.turn} (it verifies to there)`, 1);
+    }
+    if (r.replayPath) process.stderr.write(`replay saved to ${printable(r.replayPath)}\n`);
   });
 
 addDuelOptions(program.command('sim').description('play N duels AI against AI from one seed: win rates, turns to kill, damage and hit rates, each with its 95% interval'))
@@ -167,10 +214,11 @@ program
   .command('replay')
   .description('play a recorded duel back: pause, step both ways, seek, change view, take over')
   .argument('<file>', 'a replay (.jsonl)')
-  .option('--saves <dir>', 'where a take-over is recorded', DEFAULT_SAVES)
+  .option('--saves <dir>', 'where a take-over is recorded', savesArg, DEFAULT_SAVES)
   .option('--force', 'play back a replay made with other data files or another format version (it may diverge)')
   .action(async (file: string, o: { saves: string; force?: boolean }) => {
     needTerminal('replay');
+    checkSaves(o.saves, false);
     const { ReplayPlayer } = await import('../replay/player.js');
     let player;
     try {
@@ -186,13 +234,15 @@ program
   .command('resume')
   .description('carry on an unfinished duel from the saves folder, recording to the same file')
   .argument('<file>', 'a replay in the saves folder (.jsonl)')
-  .option('--saves <dir>', 'the saves folder', DEFAULT_SAVES)
+  .option('--saves <dir>', 'the saves folder', savesArg, DEFAULT_SAVES)
   .option('--force', 'resume a replay made with other data files or another format version (it may diverge)')
-  .action(async (file: string, o: { saves: string; force?: boolean }) => {
+  .option('--take-over', 'take over the lock of a replay whose locking process cannot be confirmed to be recording it (the message says why)')
+  .action(async (file: string, o: { saves: string; force?: boolean; takeOver?: boolean }) => {
     needTerminal('resume');
+    checkSaves(o.saves, true);
     let opened;
     try {
-      opened = openForResume(file, o.saves, content(), { force: o.force ?? false });
+      opened = openForResume(file, o.saves, content(), { force: o.force ?? false, takeOver: o.takeOver ?? false });
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
@@ -202,10 +252,11 @@ program
 program
   .command('saves')
   .description('browse the recorded duels: open, resume, verify or delete them')
-  .option('--saves <dir>', 'the saves folder', DEFAULT_SAVES)
+  .option('--saves <dir>', 'the saves folder', savesArg, DEFAULT_SAVES)
   .option('--list', 'print the list instead of opening the browser')
   .option('--force', 'open replays made with other data files or another format version')
   .action(async (o: { saves: string; list?: boolean; force?: boolean }) => {
+    checkSaves(o.saves, true);
     if (o.list) {
       const saves = listSaves(o.saves);
       if (saves.length === 0) process.stdout.write(`no replays in ${o.saves}\n`);
@@ -348,12 +399,14 @@ program
   });
 
 async function main(): Promise<void> {
+  guardOutput();
   try {
     // "arena" alone (so "npm start") opens the menu; options without a command still play at once.
     await program.parseAsync(process.argv.length <= 2 ? [...process.argv, 'menu'] : process.argv);
   } catch (e) {
     // Commander has printed its own message (unknown option, missing argument, help, version).
     if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
+    if (e instanceof ReplayWriteError) fail(e.message, 1);
     if (e instanceof UsageError || e instanceof DataError || e instanceof ReplayError) fail(e.message);
     if (e instanceof Error && /^--|^unknown |^list:|^arena:/.test(e.message)) fail(e.message);
     if (e instanceof Error) fail(e.message, 1);

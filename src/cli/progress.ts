@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { terminalControl } from './output.js';
 
 /** Helpers shared by the commands that run many duels (`arena sim`, `arena compare`, `arena sweep`). */
 
@@ -32,10 +33,10 @@ export function progressBar(enabled: boolean): ProgressBar {
       const frac = total > 0 ? done / total : 1;
       const width = 30;
       const eta = done > 0 ? ((now - t0) / done) * (total - done) / 1000 : 0;
-      process.stderr.write(`\r[${'#'.repeat(Math.round(frac * width)).padEnd(width, '.')}] ${String(Math.floor(frac * 100)).padStart(3)}% ${done}/${total} ETA ${eta.toFixed(0)} s `);
+      terminalControl(`\r[${'#'.repeat(Math.round(frac * width)).padEnd(width, '.')}] ${String(Math.floor(frac * 100)).padStart(3)}% ${done}/${total} ETA ${eta.toFixed(0)} s `);
     },
     end() {
-      process.stderr.write('\r\x1b[K');
+      terminalControl('\r\x1b[K');
     },
   };
 }

@@ -182,10 +182,16 @@ export function cosmeticStream(seed: string): Stream {
   return new Stream('cosmetic', streamSeed(seed, 'cosmetic'));
 }
 
-/** Normalises what a user typed as a seed: any non-empty text, surrounding spaces removed. */
+/**
+ * Normalises what a user typed as a seed: any non-empty text, surrounding spaces removed, in
+ * Unicode's composed form (NFC), so that "café" typed with a precomposed é or with e and a
+ * combining accent is the same seed and the same duel. Control characters are refused. (A seed
+ * read from a replay is used as recorded: its duel was played with it.)
+ */
 export function normaliseSeed(input: string | number): string {
-  const text = String(input).trim();
+  const text = String(input).normalize('NFC').trim();
   if (text.length === 0) throw new Error('a seed must not be empty');
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(text)) throw new Error('a seed must not hold control characters (escape codes, line breaks, tabs)');
   if (text.length > 200) throw new Error('a seed must be at most 200 characters');
   return text;
 }

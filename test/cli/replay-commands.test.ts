@@ -52,15 +52,21 @@ describe('arena saves --list', () => {
     expect(r.stdout).not.toContain('readme.txt');
   });
 
-  it("says there are no replays in an empty or missing folder", async () => {
+  it('says there are no replays in an empty folder; a missing folder or a file in its place is said to be so, exit 2', async () => {
     const empty = tempDir('arena-cli-empty-');
     const missing = join(empty, 'nothing-here');
-    const [a, b] = await Promise.all([arena(['saves', '--list', '--saves', empty]), arena(['saves', '--list', '--saves', missing])]);
+    const plain = join(empty, 'plain.txt');
+    writeFileSync(plain, 'not a folder\n');
+    const [a, b, c] = await Promise.all([arena(['saves', '--list', '--saves', empty]), arena(['saves', '--list', '--saves', missing]), arena(['saves', '--list', '--saves', plain])]);
     expect(a.code).toBe(0);
     expect(a.stdout).toBe(`no replays in ${empty}\n`);
-    expect(b.code).toBe(0);
-    expect(b.stdout).toBe(`no replays in ${missing}\n`);
+    expect(b.code).toBe(2);
+    expect(b.stdout).toBe('');
+    expect(b.stderr).toBe(`arena: --saves: the saves folder ${missing} does not exist (no duel has been recorded there)\n`);
     expect(existsSync(missing)).toBe(false);
+    expect(c.code).toBe(2);
+    expect(c.stdout).toBe('');
+    expect(c.stderr).toBe(`arena: --saves: ${plain} is a regular file, not a folder\n`);
   });
 
   it('replay, resume and the saves browser need a terminal: exit 2 pointing to the headless commands', async () => {
