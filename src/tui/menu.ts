@@ -27,6 +27,7 @@ export const MENU_KEYS: readonly (readonly [string, string])[] = [
   ['?', 'this help'],
   ['q Esc', 'quit'],
   ['Ctrl-C', 'quit at once'],
+  ['Ctrl-Z', 'suspend to the shell (fg comes back)'],
 ];
 
 type FieldKey = ChoiceKey | 'start';

@@ -108,6 +108,7 @@ export const KEY_HELP: Readonly<Record<HelpScreen, readonly [string, string][]>>
     ['?', 'this help'],
     ['Q', 'quit (the replay is kept)'],
     ['Ctrl-C', 'quit at once'],
+    ['Ctrl-Z', 'suspend to the shell (fg comes back)'],
   ],
   watch: [
     ['space', 'pause / resume'],
@@ -117,6 +118,7 @@ export const KEY_HELP: Readonly<Record<HelpScreen, readonly [string, string][]>>
     ...EXPLAIN_KEYS,
     ['?', 'this help'],
     ['Q  Ctrl-C', 'quit'],
+    ['Ctrl-Z', 'suspend to the shell (fg comes back)'],
   ],
   replay: [
     ['space', 'play / pause'],
@@ -130,6 +132,7 @@ export const KEY_HELP: Readonly<Record<HelpScreen, readonly [string, string][]>>
     ...EXPLAIN_KEYS,
     ['?', 'this help'],
     ['q Q  Ctrl-C', 'leave the replay'],
+    ['Ctrl-Z', 'suspend to the shell (fg comes back)'],
   ],
   target: [
     ['directions', 'move the target cursor'],

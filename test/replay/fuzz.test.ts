@@ -11,6 +11,13 @@ import { arena, removeTempDirs as removeCliDirs, STACK_FRAME, tempDir as cliTemp
 import { editLine, findDuel, join_, lines, lockOf, lockPid, type Recorded, removeTempDirs, tempDir, writeLock } from './duels.js';
 
 /**
+ * Cases per property: as written at FUZZ_RUNS=1000 (the default, in npm test), scaled with it
+ * (npm run fuzz sets FUZZ_RUNS=10000: ten times as many).
+ */
+const SCALE = (Number(process.env['FUZZ_RUNS'] ?? 1000) || 1000) / 1000;
+const runs = (n: number): number => Math.max(1, Math.round(n * SCALE));
+
+/**
  * A replay file is untrusted input: "Truncated, corrupt, hand-edited, enormous or hostile files
  * (deep nesting, huge numbers, __proto__ keys, unknown commands, turn numbers out of order) get a
  * clear error naming the problem and where it is; nothing crashes, hangs or writes outside
@@ -584,7 +591,7 @@ describe('mutated replays, read and verified in-process', () => {
         else if (out.ok) verified++;
         else diverged++;
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
     // The mutations reach all three outcomes, so each path above was exercised.
     expect(errors).toBeGreaterThan(0);
@@ -601,7 +608,7 @@ describe('mutated replays, read and verified in-process', () => {
         if (out.ok === true) ok++;
         else if (out.ok === false) diverged++;
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
     expect(ok).toBeGreaterThan(0);
     expect(diverged).toBeGreaterThan(15);
@@ -623,7 +630,7 @@ describe('mutated replays, read and verified in-process', () => {
         if (out.error) expect(out.error).toMatch(new RegExp(`^${escape(FILE)}:${i + 1}:`));
         if (out.ok === false) diverged++;
       }),
-      { numRuns: 120 },
+      { numRuns: runs(120) },
     );
     expect(diverged).toBeGreaterThan(0);
   });
@@ -658,7 +665,7 @@ describe('mutated replays, read and verified in-process', () => {
         if (r) verifyReplay(r, content);
         expectUnpolluted();
       }),
-      { numRuns: 80 },
+      { numRuns: runs(80) },
     );
   });
 });
@@ -713,7 +720,7 @@ describe('a problem on a line names that line and what is wrong', () => {
         const { text, i } = replacing(x, () => garbage);
         expect(errorOf(text)).toMatch(at(i + 1));
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 
@@ -725,7 +732,7 @@ describe('a problem on a line names that line and what is wrong', () => {
         expect(e).toMatch(at(i + 1));
         expect(e).toMatch(/nested more than 64 levels deep/);
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 
@@ -735,7 +742,7 @@ describe('a problem on a line names that line and what is wrong', () => {
         const { text, i } = replacing(x, (l) => l.padEnd(len, ' '));
         expect(errorOf(text)).toBe(`${FILE}:${i + 1}: the line is longer than ${REPLAY_LIMITS.lineChars} characters`);
       }),
-      { numRuns: 20 },
+      { numRuns: runs(20) },
     );
     // Up to the limit, trailing blanks are just JSON whitespace.
     const ls = lines(ai.text());
@@ -751,7 +758,7 @@ describe('a problem on a line names that line and what is wrong', () => {
         expect(e).toMatch(at(i + 1));
         expect(e).toContain(member.slice(1, member.indexOf('"', 1)));
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 
@@ -765,7 +772,7 @@ describe('a problem on a line names that line and what is wrong', () => {
         const e = errorOf(text);
         expect(e).toMatch(new RegExp(`^${escape(FILE)}:${i + 1}:\\d+: duplicate key "`));
       }),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 
@@ -781,7 +788,7 @@ describe('a problem on a line names that line and what is wrong', () => {
         // A command the schema does not know, or a __proto__ key inside it (refused wherever it is).
         expect(e).toMatch(/turn \$\.c|\(\$\.c\.__proto__\)/);
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 
@@ -810,7 +817,7 @@ describe('a problem on a line names that line and what is wrong', () => {
         }
         expect(errorOf(join_(ls))).toBe(expected);
       }),
-      { numRuns: 60 },
+      { numRuns: runs(60) },
     );
   });
 
@@ -826,7 +833,7 @@ describe('a problem on a line names that line and what is wrong', () => {
         expect(out.error, `${field}=${raw}`).toBeDefined();
         expect(out.error).toMatch(at(i + 1));
       }),
-      { numRuns: 80 },
+      { numRuns: runs(80) },
     );
   });
 });
@@ -843,7 +850,7 @@ describe('error messages are one clear line', () => {
         const out = exercise(text);
         if (out.error) expect(out.error).not.toMatch(CONTROL);
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -855,7 +862,7 @@ describe('error messages are one clear line', () => {
         const out = exercise(mutate(base, { k: 'member', line, path, member: `${JSON.stringify(k)}:1` }));
         if (out.error) expect(out.error).not.toMatch(CONTROL);
       }),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   });
 
@@ -1255,10 +1262,10 @@ describe('resuming a hostile or malformed save (openForResume)', () => {
         expect(listing(dir)).toEqual(names);
         expectUnpolluted();
       }),
-      { numRuns: 80 },
+      { numRuns: runs(80) },
     );
     expect(refused).toBeGreaterThan(0);
     expect(resumed).toBeGreaterThan(0);
-    expect(resumed + refused).toBe(80);
+    expect(resumed + refused).toBe(runs(80));
   });
 });
