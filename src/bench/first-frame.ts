@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 /**
@@ -5,7 +8,7 @@ import { performance } from 'node:perf_hooks';
  * frame on screen. Used for the game against a bare blessed screen (same terminal, same
  * machine), median of `runs`.
  */
-export async function firstFrameTimes(bin: string, bare: string, runs: number): Promise<{ game: number; bare: number }> {
+export async function firstFrameTimes(bin: string, bare: string, runs: number): Promise<{ game: number; bare: number; recording: number }> {
   const pty = (await import('node-pty')).default;
   const { Terminal } = (await import('@xterm/headless')).default;
   const once = (args: string[], marker: string): Promise<number> =>
@@ -38,11 +41,15 @@ export async function firstFrameTimes(bin: string, bare: string, runs: number): 
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
   const game: number[] = [];
   const base: number[] = [];
+  const recording: number[] = [];
+  const saves = mkdtempSync(join(tmpdir(), 'arena-first-frame-'));
   await once([bare], 'ready'); // warm the disk cache
   await once([bin, 'play', '--seed', '1', '--no-save'], 'seed 1');
   for (let i = 0; i < runs; i++) {
     base.push(await once([bare], 'ready'));
     game.push(await once([bin, 'play', '--seed', '1', '--no-save'], 'seed 1'));
+    recording.push(await once([bin, 'play', '--seed', '1', '--saves', saves], 'seed 1'));
   }
-  return { game: median(game), bare: median(base) };
+  rmSync(saves, { recursive: true, force: true });
+  return { game: median(game), bare: median(base), recording: median(recording) };
 }

@@ -2,14 +2,16 @@
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { execFileSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadContent } from '../content/index.js';
 import { Stream } from '../core/rng.js';
 import { NullTracer } from '../core/trace.js';
 import { Duel, type DuelSetup, type Profiler, type TurnRecord } from '../game/duel.js';
-import { type Replay, parseReplay, replayText } from '../replay/format.js';
+import { type Replay, parseReplay, readReplayFile, replayText } from '../replay/format.js';
 import { DEFAULT_SNAPSHOT_EVERY, DEFAULT_WINDOW, ReplayPlayer } from '../replay/player.js';
-import { makeHeader } from '../replay/recorder.js';
+import { makeHeader, ReplayRecorder } from '../replay/recorder.js';
 import { verifyReplay } from '../replay/verify.js';
 import { attackContext } from '../systems/combat.js';
 import { castProjectile } from '../world/projectile.js';
@@ -27,7 +29,7 @@ import { frameTimes } from './frame.js';
  * - first frame of the game within 1.5x of a bare blessed screen's first frame;
  * - a full redraw within 2.5x of blessed's own time to paint the same screen.
  * `--only attacks` (the generator, the attack and each ruleset's attack against the raw
- * generator, in their own process), `--only frame` or `--only sim` runs only that section.
+ * generator, in their own process), `--only frame`, `--only replays` (replays and the first frame) or `--only sim` runs only that section.
  */
 
 const content = loadContent();
@@ -133,7 +135,7 @@ function simSection(): void {
 }
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-if (only !== undefined && only !== 'frame' && only !== 'sim' && only !== 'attacks') throw new Error(`--only: unknown section ${only} (known: attacks, frame, sim)`);
+if (only !== undefined && only !== 'frame' && only !== 'sim' && only !== 'attacks' && only !== 'replays') throw new Error(`--only: unknown section ${only} (known: attacks, frame, replays, sim)`);
 if (only === 'attacks') {
   attacksSection();
   process.exit(0);
@@ -144,6 +146,11 @@ if (only === 'frame') {
 }
 if (only === 'sim') {
   simSection();
+  process.exit(0);
+}
+if (only === 'replays') {
+  replaySection();
+  await firstFrameSection();
   process.exit(0);
 }
 
@@ -283,8 +290,8 @@ for (const [ruleset, label, hero, foe] of [
   }
 }
 
-// 5. Replays: verification speed against simulation, and seeking in a long replay.
-{
+/** 5. Replays: verification speed against simulation, recording, and seeking in a long replay. */
+function replaySection(): void {
   const replays: Replay[] = [];
   let simTurns = 0;
   let simMs = 0;
@@ -309,6 +316,45 @@ for (const [ruleset, label, hero, foe] of [
   row('headless simulation (turns/s)', fmt(simRate));
   row('verify (turns/s)', fmt(verifyRate), `ratio ${(verifyRate / simRate).toFixed(2)} (target >= 0.5): ${verifyRate / simRate >= 0.5 ? 'MET' : 'MISSED'}`);
 
+  // Traced recordings (as every played, watched and headless duel is recorded): the recorder's
+  // cost a turn (each line read back with the reader's parser and schema, then written), and
+  // verifying them, which plays with tracing to check each turn's rule ledger.
+  const traced: { d: Duel; records: TurnRecord[] }[] = [];
+  let tracedTurns = 0;
+  let tracedMs = 0;
+  for (let i = 0; i < 40; i++) {
+    const d = new Duel({ ...setup, seed: `replay-${i}` }, content, { tracing: true });
+    const records: TurnRecord[] = [];
+    const t0 = performance.now();
+    for (;;) {
+      const r = d.step();
+      if (r.kind !== 'turn') break;
+      records.push(r.record);
+    }
+    tracedMs += performance.now() - t0;
+    tracedTurns += records.length;
+    traced.push({ d, records });
+  }
+  const recDir = mkdtempSync(join(tmpdir(), 'arena-bench-'));
+  let writeMs = 0;
+  for (const { d, records } of traced) {
+    const header = makeHeader(d.setup, 'bench', content.dataFingerprint(d.setup.ruleset), [d.hero.fighter?.name ?? '', d.foe.fighter?.name ?? ''], '2026-01-01T00:00:00.000Z');
+    const w0 = performance.now();
+    const rec = ReplayRecorder.create(recDir, header);
+    for (const r of records) rec.turn(r);
+    if (d.outcome) rec.end(d.outcome, d.stateHash());
+    rec.close();
+    writeMs += performance.now() - w0;
+  }
+  const files = readdirSync(recDir).filter((f) => f.endsWith('.jsonl'));
+  const tv0 = performance.now();
+  for (const f of files) if (!verifyReplay(readReplayFile(join(recDir, f)), content).ok) throw new Error('a recorded bench replay failed to verify');
+  const tracedVerifyMs = performance.now() - tv0;
+  rmSync(recDir, { recursive: true, force: true });
+  const tracedRate = (tracedTurns / tracedMs) * 1000;
+  row('recording a turn (read back, then written)', `${((writeMs / tracedTurns) * 1000).toFixed(1)} us`, `against ${((tracedMs / tracedTurns) * 1000).toFixed(1)} us to play a traced turn; files created, written, flushed and closed`);
+  row('verify a recorded replay, ledgers (turns/s)', fmt((tracedTurns / tracedVerifyMs) * 1000), `ratio ${(tracedTurns / tracedVerifyMs * 1000 / tracedRate).toFixed(2)} to traced play (${fmt(tracedRate)} turns/s); reading the file included`);
+
   // A 10,000-turn replay: the hero waits in its room while the gnoll scout sleeps in the other.
   const long = new Duel({ ...setup, seed: 'long', heroControl: 'player', maxTurns: 6000 }, content, { tracing: false });
   const longRecords: TurnRecord[] = [];
@@ -331,12 +377,18 @@ for (const [ruleset, label, hero, foe] of [
   row('seek from turn 0 to the last turn', `${seekMs.toFixed(2)} ms`, `ratio ${(seekMs / allMs).toFixed(4)} (target <= 0.05): ${seekMs / allMs <= 0.05 ? 'MET' : 'MISSED'}; re-simulated ${player.costOfSeek(longRecords.length)} turns (never more than ${DEFAULT_SNAPSHOT_EVERY + DEFAULT_WINDOW})`);
 }
 
-// 6. First frame.
+/** 6. First frame: the game against a bare blessed screen, with and without a replay recorded. */
+async function firstFrameSection(): Promise<void> {
 const bin = fileURLToPath(new URL('../app/arena.js', import.meta.url));
 const bare = fileURLToPath(new URL('./bare-blessed.js', import.meta.url));
 const frames = await firstFrameTimes(bin, bare, 9);
 row('first frame: bare blessed screen (median)', `${frames.bare.toFixed(0)} ms`);
 row('first frame: arena play (median)', `${frames.game.toFixed(0)} ms`, `ratio ${(frames.game / frames.bare).toFixed(2)} (target <= 1.5): ${frames.game / frames.bare <= 1.5 ? 'MET' : 'MISSED'}`);
+row('first frame: arena play, recording (median)', `${frames.recording.toFixed(0)} ms`, `ratio ${(frames.recording / frames.bare).toFixed(2)}: the replay is started (its header read back) just after the first frame`);
+}
+
+replaySection();
+await firstFrameSection();
 
 // 7. Frame time.
 await frameSection();

@@ -157,7 +157,7 @@ export function lockState(lockPath: string): LockState {
     return { kind: 'unknown', info, why: `process ${info.pid} is running, and this system cannot tell whether it is the arena that locked the file` };
   }
   if (start !== info.start) {
-    return { kind: 'other', info, why: `process ${info.pid} is running but started at another time than the arena that locked the file (the process id was reused)` };
+    return { kind: 'other', info, why: `process ${info.pid} is running, but it started after the arena that locked the file (the process id was reused)` };
   }
   const holds = holdsOpen(info.pid, info.dev, info.ino);
   if (holds === null) return { kind: 'unknown', info, why: `process ${info.pid} is running, but its open files cannot be inspected` };

@@ -58,7 +58,8 @@ export function verifyReplay(replay: Replay, content: Content, options: { force?
   }
   let duel: Duel;
   try {
-    duel = startDuel(replay, content, true);
+    // Played with tracing when the replay has rule ledgers to check (a traced recording).
+    duel = startDuel(replay, content, replay.turns.some((t) => t.rules !== undefined));
   } catch (e) {
     const detail = `refused: the setup in ${replay.file} cannot be played here: ${(e as Error).message}`;
     return { ...base, ok: false, turns: 0, divergence: { turn: 0, expected: 'a duel this program can set up', actual: 'an error', detail } };

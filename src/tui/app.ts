@@ -83,6 +83,9 @@ export function createApp(streams: TerminalStreams, o: AppOptions): App {
     program: o.program,
     now: o.now ?? (() => new Date()),
     freshSeed: o.freshSeed ?? (() => String(randomInt(100_000_000, 1_000_000_000))),
+    changed: () => {
+      if (!finished) render();
+    },
     ...(o.force ? { force: true } : {}),
   };
   const palette = makePalette(o.colour ?? !process.env['NO_COLOR']);

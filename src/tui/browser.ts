@@ -4,7 +4,7 @@ import { ReplayPlayer } from '../replay/player.js';
 import { type SaveSummary, deleteSave, listSaves, openForResume } from '../replay/saves.js';
 import { verifyReplay } from '../replay/verify.js';
 import { LockedError } from '../replay/lock.js';
-import type { Canvas } from './canvas.js';
+import { type Canvas, wrap } from './canvas.js';
 import { DuelScreen } from './duel-screen.js';
 import { FLAG_BOLD, FLAG_INVERSE, type Palette } from './palette.js';
 import type { Screen, ScreenAction } from './screen.js';
@@ -130,8 +130,8 @@ export class BrowserScreen implements Screen {
     } catch (e) {
       if (e instanceof LockedError && e.offer) {
         this.confirmTakeOver = true;
-        this.lockWhy = e.message.replace(/^.* the lock looks stale: /, 'Locked, but ').replace(/\. If no arena is recording.*$/, '.');
-        this.status = 'Take the lock over and resume? (y/n) Only if no other arena is playing this duel.';
+        this.lockWhy = e.message.replace(/^.* the lock looks stale: /, 'The lock looks stale: ').replace(/\. If no arena is recording.*$/, '.');
+        this.status = 'Take the lock over and resume? (y/n)';
         return undefined;
       }
       this.status = e instanceof ReplayError || e instanceof Error ? e.message : String(e);
@@ -172,7 +172,12 @@ export class BrowserScreen implements Screen {
     const s = this.saves[this.selected];
     const detail = s && !s.problem ? `${s.file} · seed ${s.seed} · ${s.edition}${s.reason ? ` · ${s.reason}` : ''}${s.branched ? ' · taken over from another replay' : ''}` : '';
     const asking = this.confirmDelete || this.confirmTakeOver;
-    c.text(1, 20, this.confirmTakeOver ? this.lockWhy : detail, P.attr(this.confirmTakeOver ? 'yellow' : 'grey'), 78);
+    if (this.confirmTakeOver) {
+      // Why the lock looks stale, on the two lines above the question (the list's last row gives way).
+      const why = wrap(this.lockWhy, 78).slice(0, 2);
+      c.fill(0, 21 - why.length, 80, why.length, P.attr());
+      why.forEach((line, i) => c.text(1, 21 - why.length + i, line, P.attr('yellow'), 78));
+    } else c.text(1, 20, detail, P.attr('grey'), 78);
     c.text(1, 21, this.status, P.attr(asking ? 'yellow' : 'white', 'default', asking ? FLAG_BOLD : 0), 78);
     c.text(1, 22, 'Enter open · r resume · v verify · d delete · q leave', P.attr('dark-grey'), 78);
     c.fill(0, 23, 80, 1, P.attr('black', 'grey'));

@@ -58,6 +58,8 @@ export interface SessionEnv {
   readonly program: string;
   readonly now: () => Date;
   readonly freshSeed: () => string;
+  /** Something changed on screen outside a key or a tick (the replay could not be started): repaint. */
+  readonly changed?: () => void;
 }
 
 export type ViewOf = 'hero' | 'foe' | 'all';
@@ -307,7 +309,22 @@ export class Session {
     this.recorder?.close();
     const duel = new Duel(setup, this.env.content, { tracing: true, luck: true });
     this.reset(duel);
-    this.recorder = this.createRecorder(() => this.header(duel));
+    // The replay file is made just after the first frame is drawn (or with the first turn, if that
+    // comes first): starting it reads its header back through the replay schema, which loads zod,
+    // and the screen need not wait for that (docs/PERFORMANCE.md).
+    this.recorder = null;
+    this.recordingPending = this.env.savesDir !== null;
+    if (this.recordingPending) {
+      // Two turns of the event loop: blessed writes a frame out from an immediate of its own,
+      // queued when the screen first renders (after this session is made).
+      setImmediate(() =>
+        setImmediate(() => {
+          if (this.closed || !this.recordingPending) return;
+          this.startRecording();
+          this.env.changed?.();
+        }),
+      );
+    }
     const round = this.match ? `Round ${this.match.round} of ${this.match.rounds}, ${setup.firstMover === 'foe' ? 'the foe' : 'the hero'} moves first. ` : '';
     duel.message(`${round}${duel.arena.name}. ${this.mode === 'play' ? 'Press ? for the keys.' : 'Watching: space pauses, ? lists the keys.'}`, 'info');
     this.refreshView();
@@ -319,6 +336,7 @@ export class Session {
     this.reset(duel);
     this.roundStart = duel.traces.length;
     this.recorder = recorder;
+    this.recordingPending = false;
     if (recorder && !this.recorders.includes(recorder)) this.recorders.push(recorder);
     this.mode = duel.hero.fighter?.controller === 'player' ? 'play' : 'watch';
     duel.message(`Carrying on after ${duel.turn} recorded turns. ${this.mode === 'play' ? 'Press ? for the keys.' : 'Space pauses.'}`, 'info');
@@ -361,6 +379,7 @@ export class Session {
   /** What became of this duel's replay, in a few words: its file, why it stopped, or not recorded. */
   get replayNote(): string {
     const r = this.recorder;
+    if (this.recordingPending) return 'replay: starts with the first turn';
     if (r?.stopped) return stoppedText(r.stopped);
     if (r) return `replay: ${basename(r.path)}`;
     return this.notRecording ? `not recorded: ${this.notRecording}` : 'not recorded';
@@ -384,6 +403,18 @@ export class Session {
       this.status = `Not recorded: ${e.message}`;
       return null;
     }
+  }
+
+  /** A new duel's replay is made just after the first frame, or with its first turn (see startNew). */
+  private recordingPending = false;
+  private closed = false;
+
+  /** Makes the pending replay, if any: at the first turn, or at the end of a duel that had none. */
+  private startRecording(): void {
+    if (!this.recordingPending) return;
+    this.recordingPending = false;
+    const duel = this.duel;
+    this.recorder = this.createRecorder(() => this.header(duel));
   }
 
   /** Tells the player, once, that recording stopped (a full disk): the file keeps every turn before. */
@@ -417,6 +448,7 @@ export class Session {
   }
 
   private record(r: TurnRecord): void {
+    this.startRecording();
     if (this.recorder && !this.recorder.turn(r)) this.noticeStopped();
     if (this.duel.events.length) this.flash = [...this.duel.events];
   }
@@ -427,6 +459,7 @@ export class Session {
     const o = this.duel.outcome;
     const lines = o?.winner === 0 ? VICTORY_LINES : o?.winner === 1 ? DEFEAT_LINES : DRAW_LINES;
     this.epitaph = lines[cosmeticStream(`${this.setup.seed}/${this.duel.turn}`).int(lines.length)] ?? '';
+    this.startRecording();
     if (this.duel.outcome) this.recorder?.end(this.duel.outcome, this.duel.stateHash());
     this.recorder?.close();
     this.noticeStopped();
@@ -960,6 +993,8 @@ export class Session {
 
   /** Ends the session: the replay keeps every whole turn played. */
   close(): void {
+    this.startRecording();
+    this.closed = true;
     this.recorder?.close();
   }
 

@@ -149,7 +149,7 @@ describe('a lock whose process is not the arena recording the file', () => {
   });
 
   it.each([
-    ['the process id was reused (another start time)', (pid: number) => ['1', `process ${pid} is running but started at another time than the arena that locked the file (the process id was reused)`] as const],
+    ['the process id was reused (another start time)', (pid: number) => ['1', `process ${pid} is running, but it started after the arena that locked the file (the process id was reused)`] as const],
     ['the process is the one that locked it, but no longer has the file open', (pid: number) => [processStart(pid), `process ${pid} locked the file but no longer has it open`] as const],
   ])('%s: refused with an offer to take it over, and taken over when asked', (_what, make) => {
     const dir = tempDir('arena-lock-');
@@ -211,7 +211,7 @@ describe('a lock whose process is not the arena recording the file', () => {
     writeLock(path, stranger(), '1');
     const refused = await runInTerminal(['resume', path, '--saves', dir], () => false);
     expect(refused.code).toBe(2);
-    expect(refused.text).toMatch(/is locked, and the lock looks stale: process \d+ is running but started at another time/);
+    expect(refused.text).toMatch(/is locked, and the lock looks stale: process \d+ is running, but it started after the arena/);
     expect(refused.text).toContain('arena resume --take-over');
     const taken = await runInTerminal(['resume', path, '--saves', dir, '--take-over'], (screen) => screen.includes('Carrying on after 10 recorded turns'), 'Q', 'y');
     expect(taken.code).toBe(0);
