@@ -14,7 +14,7 @@ import { isPrintable, printable } from '../core/text.js';
 import { guardOutput, releaseOutput } from './output.js';
 import { kindOf } from '../content/files.js';
 import { listSaves, openForResume } from '../replay/saves.js';
-import { ReplayWriteError, stoppedText } from '../replay/recorder.js';
+import { ReplayWriteError, stoppedText, storageReason } from '../replay/recorder.js';
 import type { AppStart } from '../tui/app.js';
 import { verifyReplay } from '../replay/verify.js';
 import { jsonSchemas } from '../content/schemas.js';
@@ -391,7 +391,13 @@ program
       const path = join(dir, file);
       const text = `${JSON.stringify(schema, null, 2)}\n`;
       const same = existsSync(path) && readFileSync(path, 'utf8') === text;
-      if (o.write && !same) writeFileSync(path, text);
+      if (o.write && !same) {
+        try {
+          writeFileSync(path, text);
+        } catch (e) {
+          fail(`cannot write data/schemas/${file}: ${storageReason(e)}`, 1);
+        }
+      }
       if (!same) stale++;
       process.stdout.write(`${same ? 'up to date' : o.write ? 'written   ' : 'stale     '} data/schemas/${file}\n`);
     }

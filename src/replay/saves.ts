@@ -5,7 +5,7 @@ import { parseStrictJson } from '../content/strict-json.js';
 import { FileRefused, kindOf, readOpenBytes, readRegularFile } from '../content/files.js';
 import { REPLAY_FORMAT, REPLAY_LIMITS, ReplayError, parseReplay } from './format.js';
 import { type Lock, lockOn, lockPathFor, releaseLock, takeLock } from './lock.js';
-import { printable } from '../core/text.js';
+import { clipped, printable } from '../core/text.js';
 import { ReplayPlayer } from './player.js';
 import { ReplayRecorder } from './recorder.js';
 
@@ -74,22 +74,23 @@ function summarise(dir: string, file: string): SaveSummary {
       outcome = end?.winner === 0 ? 'win' : end?.winner === 1 ? 'loss' : 'draw';
       reason = typeof end?.reason === 'string' ? end.reason : '';
     }
-    // The header is not validated for a listing, so every text in it is made printable.
+    // The header is not validated for a listing, so every text in it is made printable, and cut.
+    const show = (v: unknown): string => clipped(printable(String(v)), 120);
     return {
       file: printable(file),
       path,
-      created: printable(String(header['created'] ?? '')),
-      ruleset: printable(String(header['ruleset'] ?? '?')),
-      edition: printable(String(header['edition'] ?? '?')),
-      fighters: [printable(fighters[0] ?? '?'), printable(fighters[1] ?? '?')],
-      seed: printable(String(header['seed'] ?? '?')),
+      created: show(header['created'] ?? ''),
+      ruleset: show(header['ruleset'] ?? '?'),
+      edition: show(header['edition'] ?? '?'),
+      fighters: [show(fighters[0] ?? '?'), show(fighters[1] ?? '?')],
+      seed: show(header['seed'] ?? '?'),
       turns,
       outcome,
-      reason: printable(reason),
+      reason: show(reason),
       branched: header['branch'] !== undefined,
     };
   } catch (e) {
-    return { ...blank, problem: printable(e instanceof Error ? e.message : 'unreadable') };
+    return { ...blank, problem: clipped(printable(e instanceof Error ? e.message : 'unreadable'), 200) };
   }
 }
 

@@ -6,6 +6,7 @@ import { isEdition } from '../rules/edition.js';
 import { availableRulesets, getRuleset } from '../rules/registry.js';
 import type { Ruleset, RulesetId } from '../rules/ruleset.js';
 import type { ReplayRecorder } from '../replay/recorder.js';
+import { storageReason } from '../replay/storage.js';
 import type { AiMode } from '../world/components.js';
 import { builtInDescription } from '../world/arena.js';
 import { BrowserScreen } from './browser.js';
@@ -320,7 +321,7 @@ export class MenuScreen implements Screen {
     try {
       writePrefs(this.env.savesDir, this.choice);
     } catch (e) {
-      this.notice = `The choices could not be remembered: ${message(e)}`;
+      this.notice = `The choices could not be remembered: ${storageReason(e)}`;
     }
   }
 

@@ -201,6 +201,16 @@ describe('listSaves', () => {
     expect(readdirSync(dir)).toContain('notes.txt');
   });
 
+  it('a header with huge texts is listed with each text cut to a readable length', () => {
+    const own = tempDir('arena-saves-huge-');
+    const huge = 'h'.repeat(60_000);
+    writeFileSync(join(own, 'huge.jsonl'), `${JSON.stringify({ format: 'spoiler-arena-replay', version: 1, created: huge, ruleset: huge, edition: huge, seed: huge, fighters: [huge, huge] })}\n`);
+    const [s] = listSaves(own);
+    for (const text of [s?.created, s?.ruleset, s?.edition, s?.seed, s?.fighters[0], s?.fighters[1]]) {
+      expect(text).toBe(`${'h'.repeat(120)}… (60000 characters)`);
+    }
+  });
+
   it('a missing folder, or a file in its place, is said to be so; an empty folder lists nothing', () => {
     expect(() => listSaves(join(dir, 'no-such-folder'))).toThrow(/the saves folder .*no-such-folder does not exist/);
     expect(() => listSaves(join(dir, 'notes.txt'))).toThrow(/notes\.txt is a regular file, not a folder/);
