@@ -1,10 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { performance } from 'node:perf_hooks';
-import { type Content, loadContent } from '../content/index.js';
+import type { Content } from '../content/index.js';
 import { DEFAULT_MAX_TURNS, Duel, type DuelSetup, arenaIds } from '../game/duel.js';
 import { readReplayFile } from '../replay/format.js';
 import { ReplayRecorder, makeHeader, stoppedText } from '../replay/recorder.js';
@@ -18,9 +15,9 @@ import { scriptedCommand } from './scripted-player.js';
 /**
  * The round trip of recorded duels: each is played and recorded by the real recorder into a real
  * file, read back by the real reader and verified, turn by turn, with everything the file holds.
- * `npm run roundtrip` runs 1,000 seeds of every ruleset and edition (test/replay/roundtrip.test.ts
- * runs a sample of each in `npm test`). Any duel whose file does not read back and verify is a
- * fault of the writer or the reader.
+ * `npm run roundtrip` runs 1,000 seeds of every ruleset and edition on every core
+ * (src/bench/roundtrip.ts); test/replay/roundtrip.test.ts runs a sample of each in `npm test`.
+ * Any duel whose file does not read back and verify is a fault of the writer or the reader.
  */
 
 const FOE_STATES: readonly (AiMode | undefined)[] = [undefined, 'sleeping', 'wandering', 'hunting'];
@@ -127,51 +124,3 @@ export function roundTripRange(content: Content, from: number, to: number): Roun
   }
   return out;
 }
-
-function argValue(name: string, fallback: number): number {
-  const i = process.argv.indexOf(name);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isInteger(v) || v < 0) throw new Error(`${name}: a whole number, please`);
-  return v;
-}
-
-/** One shard's part, printed as JSON for the parent. */
-function shard(): void {
-  const from = argValue('--from', 0);
-  const to = argValue('--to', 0);
-  process.stdout.write(`${JSON.stringify(roundTripRange(loadContent(), from, to))}\n`);
-}
-
-function runShard(from: number, to: number): Promise<RoundTripTally[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--shard', '--from', String(from), '--to', String(to)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (b: Buffer) => (out += b.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as RoundTripTally[]) : reject(new Error(`a shard exited with ${code}`))));
-  });
-}
-
-async function main(): Promise<void> {
-  if (process.argv.includes('--shard')) return shard();
-  const seeds = argValue('--seeds', 1000);
-  const shards = Math.max(1, argValue('--shards', 2));
-  const t0 = performance.now();
-  const per = Math.ceil(seeds / shards);
-  const parts = await Promise.all(Array.from({ length: shards }, (_, k) => runShard(k * per, Math.min(seeds, (k + 1) * per))));
-  let failed = 0;
-  let total = 0;
-  process.stdout.write(`round trip: ${seeds} seeds of every ruleset and edition, recorded, read back and verified (${shards} processes)\n`);
-  for (const [j, { ruleset, edition }] of roundTripPairs().entries()) {
-    const duels = parts.reduce((n, p) => n + (p[j]?.duels ?? 0), 0);
-    const failures = parts.flatMap((p) => p[j]?.failures ?? []);
-    total += duels;
-    failed += failures.length;
-    process.stdout.write(`  ${`${ruleset} ${edition}`.padEnd(28)} ${String(duels).padStart(5)} duels  ${failures.length} failed\n`);
-    for (const f of failures.slice(0, 5)) process.stdout.write(`    ${f}\n`);
-  }
-  process.stdout.write(`${total} duels in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${total - failed} verified, ${failed} failed\n`);
-  process.exit(failed === 0 ? 0 : 1);
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) void main();

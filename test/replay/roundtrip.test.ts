@@ -14,7 +14,7 @@ import { duelSetup, removeTempDirs, tempDir } from './duels.js';
 /**
  * What is written is what is read: every recorded duel reads back and verifies. The sample here
  * runs in `npm test` (ROUNDTRIP_SEEDS seeds of every ruleset and edition, 25 by default); `npm run
- * roundtrip` runs 1,000 of each (src/dev/roundtrip.ts).
+ * roundtrip` runs 1,000 of each (src/bench/roundtrip.ts).
  */
 
 afterAll(removeTempDirs);
