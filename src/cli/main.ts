@@ -12,7 +12,7 @@ import { builtInDescription } from '../world/arena.js';
 import { ReplayError, readReplayFile } from '../replay/format.js';
 import { isPrintable, printable } from '../core/text.js';
 import { guardOutput, releaseOutput } from './output.js';
-import { kindOf } from '../content/files.js';
+import { kindOf, systemText } from '../content/files.js';
 import { listSaves, openForResume } from '../replay/saves.js';
 import { ReplayWriteError, stoppedText, storageReason } from '../replay/recorder.js';
 import type { AppStart } from '../tui/app.js';
@@ -108,7 +108,7 @@ function checkSaves(dir: string, mustExist: boolean): void {
         here = up;
         continue;
       }
-      throw new UsageError(`--saves: ${dir} cannot be used (${code === 'ENOTDIR' ? 'a part of the path is a file, not a folder' : (code ?? String(e))})`);
+      throw new UsageError(`--saves: ${dir} cannot be used (${systemText(e) ?? String(e)})`);
     }
     if (!st.isDirectory()) {
       throw new UsageError(here === resolve(dir) ? `--saves: ${dir} is ${kindOf(st)}, not a folder` : `--saves: ${dir} cannot be made: ${here} is ${kindOf(st)}, not a folder`);

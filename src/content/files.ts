@@ -29,16 +29,36 @@ export function kindOf(st: Stats): string {
   return 'not a regular file';
 }
 
-export function systemReason(e: unknown): FileRefused | undefined {
-  const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return new FileRefused('', 'no such file', code);
-  if (code === 'EACCES' || code === 'EPERM') return new FileRefused('', 'permission denied', code);
-  if (code === 'ENOTDIR') return new FileRefused('', 'a part of the path is not a folder', code);
-  if (code === 'ELOOP') return new FileRefused('', 'too many symbolic links', code);
-  if (code === 'ENAMETOOLONG') return new FileRefused('', 'the name is too long', code);
-  if (code === 'EISDIR') return new FileRefused('', 'it is a folder, not a file', code);
-  if (typeof code === 'string') return new FileRefused('', `cannot read it (${code})`, code);
-  return undefined;
+/** What the system's error codes mean, in words, for reading and writing alike. */
+const SYSTEM_TEXT: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the name is too long',
+  EISDIR: 'it is a folder, not a file',
+  EEXIST: 'a file of that name is in the way',
+  ENOSPC: 'disk full',
+  EDQUOT: 'disk quota exceeded',
+  EFBIG: 'the file is as large as this system lets it grow',
+  EROFS: 'the disk is read-only',
+  EIO: 'the disk reported an input/output error',
+};
+
+/**
+ * A failed file operation in words ("disk full" for ENOSPC, "no such file" for ENOENT), or
+ * undefined when `e` is not an error of the system's.
+ */
+export function systemText(e: unknown): string | undefined {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code !== 'string') return undefined;
+  return Object.hasOwn(SYSTEM_TEXT, code) ? (SYSTEM_TEXT[code] as string) : `the system refused (${code})`;
+}
+
+function systemReason(e: unknown): FileRefused | undefined {
+  const text = systemText(e);
+  return text === undefined ? undefined : new FileRefused('', text, (e as NodeJS.ErrnoException).code);
 }
 
 /**

@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, openSync, readdirSync, realpathSync, s
 import { join, relative, isAbsolute } from 'node:path';
 import type { Content } from '../content/index.js';
 import { parseStrictJson } from '../content/strict-json.js';
-import { FileRefused, kindOf, readOpenBytes, readRegularFile } from '../content/files.js';
+import { FileRefused, kindOf, readOpenBytes, readRegularFile, systemText } from '../content/files.js';
 import { REPLAY_FORMAT, REPLAY_LIMITS, ReplayError, parseReplay } from './format.js';
 import { type Lock, lockOn, lockPathFor, releaseLock, takeLock } from './lock.js';
 import { clipped, printable } from '../core/text.js';
@@ -41,7 +41,7 @@ export function listSaves(dir: string): SaveSummary[] {
   } catch (e) {
     if (e instanceof ReplayError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    throw new ReplayError(code === 'ENOENT' ? `the saves folder ${dir} does not exist (no duel has been recorded there)` : `cannot list the saves folder ${dir} (${code ?? String(e)})`);
+    throw new ReplayError(code === 'ENOENT' ? `the saves folder ${dir} does not exist (no duel has been recorded there)` : `cannot list the saves folder ${dir} (${systemText(e) ?? String(e)})`);
   }
   return names.map((f) => summarise(dir, f)).sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : a.file < b.file ? -1 : 1));
 }
@@ -132,13 +132,12 @@ function writableSave(path: string, dir: string, action: string): { real: string
   try {
     root = realpathSync(dir);
   } catch (e) {
-    throw new ReplayError(`${path}: the saves folder ${dir} cannot be used (${(e as NodeJS.ErrnoException).code ?? String(e)}); nothing was ${action}`);
+    throw new ReplayError(`${path}: the saves folder ${dir} cannot be used (${systemText(e) ?? String(e)}); nothing was ${action}`);
   }
   try {
     real = realpathSync(path);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new ReplayError(`${path}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? String(e)})`}`);
+    throw new ReplayError(`${path}: ${systemText(e) ?? String(e)}`);
   }
   if (!within(root, real)) {
     throw new ReplayError(`${path}: only duels in the saves folder (${dir}) can be ${action}, because that writes to the file; this one is at ${real}. Copy it into the folder first`);
@@ -188,7 +187,7 @@ export function openForResume(path: string, dir: string, content: Content, optio
   try {
     fd = openSync(real, constants.O_RDWR | constants.O_APPEND | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0) | (constants.O_NOCTTY ?? 0));
   } catch (e) {
-    throw new ReplayError(`${path}: cannot open it to write (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    throw new ReplayError(`${path}: cannot open it to write (${systemText(e) ?? String(e)})`);
   }
   let lock: Lock | null = null;
   try {

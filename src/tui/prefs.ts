@@ -1,5 +1,5 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { FILE_LIMITS, FileRefused, readRegularFile } from '../content/files.js';
+import { FILE_LIMITS, FileRefused, readRegularFile, systemText } from '../content/files.js';
 import { join } from 'node:path';
 import { JsonSyntaxError, formatPath, parseStrictJson } from '../content/strict-json.js';
 import { lazySchema } from '../content/zod.js';
@@ -72,7 +72,7 @@ export function readPrefs(dir: string | null): LoadedPrefs {
     renameSync(path, `${path}.bad`);
     return { choices: {}, writable: true, notice: `${what} (now .bad)` };
   } catch (e) {
-    return { choices: {}, writable: false, notice: `${what} (left alone: ${(e as NodeJS.ErrnoException).code ?? String(e)})` };
+    return { choices: {}, writable: false, notice: `${what} (left alone: ${systemText(e) ?? String(e)})` };
   }
 }
 
