@@ -83,9 +83,6 @@ export function createApp(streams: TerminalStreams, o: AppOptions): App {
     program: o.program,
     now: o.now ?? (() => new Date()),
     freshSeed: o.freshSeed ?? (() => String(randomInt(100_000_000, 1_000_000_000))),
-    changed: () => {
-      if (!finished) render();
-    },
     ...(o.force ? { force: true } : {}),
   };
   const palette = makePalette(o.colour ?? !process.env['NO_COLOR']);
@@ -115,6 +112,14 @@ export function createApp(streams: TerminalStreams, o: AppOptions): App {
 
   const render = (): void => {
     if (!finished) screen.render();
+  };
+
+  // Work the top screen can do once its frame is out (blessed writes a frame from an immediate
+  // queued by render, so one queued after it runs after the frame is written): repaint if it says so.
+  const afterFrame = (): void => {
+    setImmediate(() => {
+      if (!finished && top().afterFrame?.()) render();
+    });
   };
 
   const finish = (code: number): void => {
@@ -178,6 +183,7 @@ export function createApp(streams: TerminalStreams, o: AppOptions): App {
         top().shown?.();
       } else if (action?.kind === 'open') stack.push(action.screen);
       render();
+      afterFrame();
       schedule();
     } catch (e) {
       finish(1);
@@ -187,6 +193,7 @@ export function createApp(streams: TerminalStreams, o: AppOptions): App {
   screen.on('resize', render);
 
   render();
+  afterFrame();
   schedule();
   return {
     screen,

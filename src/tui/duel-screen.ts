@@ -22,6 +22,11 @@ export class DuelScreen implements Screen {
     return this.session.handleKey(k) === 'quit' ? { kind: 'back' } : undefined;
   }
 
+  /** The duel's replay is made once its first frame is out (starting it loads the replay schema). */
+  afterFrame(): boolean {
+    return this.session.startRecording();
+  }
+
   tickDelay(): number | undefined {
     return this.session.ticking ? this.session.nextDelay : undefined;
   }

@@ -13,6 +13,11 @@ export interface Screen {
   tick(): void;
   /** The screen is shown again after the one above it closed. */
   shown?(): void;
+  /**
+   * Called just after a frame of this screen (its first, or one after a key) is written out, for
+   * work the frame need not wait for; true when it changed what the screen shows.
+   */
+  afterFrame?(): boolean;
   /** The screen is left for good: close files. */
   close(): void;
 }

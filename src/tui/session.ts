@@ -58,8 +58,6 @@ export interface SessionEnv {
   readonly program: string;
   readonly now: () => Date;
   readonly freshSeed: () => string;
-  /** Something changed on screen outside a key or a tick (the replay could not be started): repaint. */
-  readonly changed?: () => void;
 }
 
 export type ViewOf = 'hero' | 'foe' | 'all';
@@ -309,22 +307,11 @@ export class Session {
     this.recorder?.close();
     const duel = new Duel(setup, this.env.content, { tracing: true, luck: true });
     this.reset(duel);
-    // The replay file is made just after the first frame is drawn (or with the first turn, if that
-    // comes first): starting it reads its header back through the replay schema, which loads zod,
-    // and the screen need not wait for that (docs/PERFORMANCE.md).
+    // The replay file is made once the first frame is out (DuelScreen.afterFrame), or with the
+    // first turn if that comes first: starting it reads its header back through the replay
+    // schema, which loads zod, and the screen need not wait for that (docs/PERFORMANCE.md).
     this.recorder = null;
     this.recordingPending = this.env.savesDir !== null;
-    if (this.recordingPending) {
-      // Two turns of the event loop: blessed writes a frame out from an immediate of its own,
-      // queued when the screen first renders (after this session is made).
-      setImmediate(() =>
-        setImmediate(() => {
-          if (this.closed || !this.recordingPending) return;
-          this.startRecording();
-          this.env.changed?.();
-        }),
-      );
-    }
     const round = this.match ? `Round ${this.match.round} of ${this.match.rounds}, ${setup.firstMover === 'foe' ? 'the foe' : 'the hero'} moves first. ` : '';
     duel.message(`${round}${duel.arena.name}. ${this.mode === 'play' ? 'Press ? for the keys.' : 'Watching: space pauses, ? lists the keys.'}`, 'info');
     this.refreshView();
@@ -405,16 +392,16 @@ export class Session {
     }
   }
 
-  /** A new duel's replay is made just after the first frame, or with its first turn (see startNew). */
+  /** A new duel's replay is made just after its first frame, or with its first turn (see startNew). */
   private recordingPending = false;
-  private closed = false;
 
-  /** Makes the pending replay, if any: at the first turn, or at the end of a duel that had none. */
-  private startRecording(): void {
-    if (!this.recordingPending) return;
+  /** Makes the pending replay, if any; true when it did (or found it could not). */
+  startRecording(): boolean {
+    if (!this.recordingPending) return false;
     this.recordingPending = false;
     const duel = this.duel;
     this.recorder = this.createRecorder(() => this.header(duel));
+    return true;
   }
 
   /** Tells the player, once, that recording stopped (a full disk): the file keeps every turn before. */
@@ -994,7 +981,6 @@ export class Session {
   /** Ends the session: the replay keeps every whole turn played. */
   close(): void {
     this.startRecording();
-    this.closed = true;
     this.recorder?.close();
   }
 
