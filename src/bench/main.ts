@@ -9,7 +9,7 @@ import { loadContent } from '../content/index.js';
 import { Stream } from '../core/rng.js';
 import { NullTracer } from '../core/trace.js';
 import { Duel, type DuelSetup, type Profiler, type TurnRecord } from '../game/duel.js';
-import { type Replay, parseReplay, readReplayFile, replayText } from '../replay/format.js';
+import { type Replay, type ReplayHeader, parseReplay, readReplayFile, replayText } from '../replay/format.js';
 import { DEFAULT_SNAPSHOT_EVERY, DEFAULT_WINDOW, ReplayPlayer } from '../replay/player.js';
 import { makeHeader, ReplayRecorder } from '../replay/recorder.js';
 import { verifyReplay } from '../replay/verify.js';
@@ -53,10 +53,14 @@ const setup: DuelSetup = {
 
 let sink = 0;
 
+/** The header of a bench duel's replay. */
+function benchHeader(d: Duel): ReplayHeader {
+  return makeHeader(d.setup, 'bench', content.dataFingerprint(d.setup.ruleset), [d.hero.fighter?.name ?? '', d.foe.fighter?.name ?? ''], '2026-01-01T00:00:00.000Z');
+}
+
 /** A replay of a duel just played, as the recorder would have written it. */
 function replayOf(d: Duel, records: readonly TurnRecord[]): Replay {
-  const header = makeHeader(d.setup, 'bench', content.dataFingerprint(d.setup.ruleset), [d.hero.fighter?.name ?? '', d.foe.fighter?.name ?? ''], '2026-01-01T00:00:00.000Z');
-  return parseReplay('bench.jsonl', replayText(header, records, d.outcome ? { outcome: d.outcome, hash: d.stateHash() } : undefined));
+  return parseReplay('bench.jsonl', replayText(benchHeader(d), records, d.outcome ? { outcome: d.outcome, hash: d.stateHash() } : undefined));
 }
 const rows: [string, string, string][] = [];
 const row = (what: string, value: string, note = '') => {
@@ -291,12 +295,13 @@ for (const [ruleset, label, hero, foe] of [
 }
 
 /** 5. Replays: verification speed against simulation, recording, and seeking in a long replay. */
-function replaySection(): void {
-  const replays: Replay[] = [];
-  let simTurns = 0;
-  let simMs = 0;
+/** Plays the 40 duels the replay figures use, traced or not, timing only the play. */
+function replayDuels(tracing: boolean): { duels: { d: Duel; records: TurnRecord[] }[]; turns: number; ms: number } {
+  const duels: { d: Duel; records: TurnRecord[] }[] = [];
+  let turns = 0;
+  let ms = 0;
   for (let i = 0; i < 40; i++) {
-    const d = new Duel({ ...setup, seed: `replay-${i}` }, content, { tracing: false });
+    const d = new Duel({ ...setup, seed: `replay-${i}` }, content, { tracing });
     const records: TurnRecord[] = [];
     const t0 = performance.now();
     for (;;) {
@@ -304,10 +309,18 @@ function replaySection(): void {
       if (r.kind !== 'turn') break;
       records.push(r.record);
     }
-    simMs += performance.now() - t0;
-    simTurns += records.length;
-    replays.push(replayOf(d, records));
+    ms += performance.now() - t0;
+    turns += records.length;
+    duels.push({ d, records });
   }
+  return { duels, turns, ms };
+}
+
+function replaySection(): void {
+  const plain = replayDuels(false);
+  const replays = plain.duels.map(({ d, records }) => replayOf(d, records));
+  const simTurns = plain.turns;
+  const simMs = plain.ms;
   const v0 = performance.now();
   for (const r of replays) if (!verifyReplay(r, content).ok) throw new Error('a bench replay failed to verify');
   const verifyMs = performance.now() - v0;
@@ -319,26 +332,11 @@ function replaySection(): void {
   // Traced recordings (as every played, watched and headless duel is recorded): the recorder's
   // cost a turn (each line read back with the reader's parser and schema, then written), and
   // verifying them, which plays with tracing to check each turn's rule ledger.
-  const traced: { d: Duel; records: TurnRecord[] }[] = [];
-  let tracedTurns = 0;
-  let tracedMs = 0;
-  for (let i = 0; i < 40; i++) {
-    const d = new Duel({ ...setup, seed: `replay-${i}` }, content, { tracing: true });
-    const records: TurnRecord[] = [];
-    const t0 = performance.now();
-    for (;;) {
-      const r = d.step();
-      if (r.kind !== 'turn') break;
-      records.push(r.record);
-    }
-    tracedMs += performance.now() - t0;
-    tracedTurns += records.length;
-    traced.push({ d, records });
-  }
+  const { duels: traced, turns: tracedTurns, ms: tracedMs } = replayDuels(true);
   const recDir = mkdtempSync(join(tmpdir(), 'arena-bench-'));
   let writeMs = 0;
   for (const { d, records } of traced) {
-    const header = makeHeader(d.setup, 'bench', content.dataFingerprint(d.setup.ruleset), [d.hero.fighter?.name ?? '', d.foe.fighter?.name ?? ''], '2026-01-01T00:00:00.000Z');
+    const header = benchHeader(d);
     const w0 = performance.now();
     const rec = ReplayRecorder.create(recDir, header);
     for (const r of records) rec.turn(r);
