@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { arena, removeTempDirs, STACK_FRAME, tempDir } from './run.js';
+import { PAYLOAD, RAW_CONTROL_BUT_NEWLINE } from '../support/hostile.js';
 
 /**
  * The command line's arguments, fuzzed (issue 17): random commands with random options and
@@ -21,9 +22,6 @@ afterAll(removeTempDirs);
 const CASES = Math.max(40, Math.round((Number(process.env['FUZZ_RUNS'] ?? 1000) || 1000) / 25));
 const SEED = Number(process.env['FUZZ_SEED'] ?? Date.now() % 2 ** 31);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
-const PAYLOAD = '\u001b]0;pwned\u0007\u001b[2J\u009b31m\u202e';
 
 /** What lies under a folder: every file with its size and time, to see what a run changed. */
 function snapshot(dir: string): Map<string, string> {
@@ -99,7 +97,7 @@ describe('the command line, fuzzed', () => {
       if (STACK_FRAME.test(r.stderr) || STACK_FRAME.test(r.stdout)) say(`a stack trace: ${r.stderr.slice(0, 300)}`);
       if (/internal error/.test(r.stderr)) say(`an internal error: ${r.stderr.slice(0, 300)}`);
       for (const [name, text] of [['stdout', r.stdout], ['stderr', r.stderr]] as const) {
-        const at = text.search(RAW_CONTROL);
+        const at = text.search(RAW_CONTROL_BUT_NEWLINE);
         if (at >= 0) say(`${name} holds a raw control character: ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 20))}`);
       }
       // Everything new or changed must lie in the saves folder the run was given (the last --saves).

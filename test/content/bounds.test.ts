@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataError, loadContent } from '../../src/content/index.js';
+import { DataError } from '../../src/content/index.js';
 import { formatPath } from '../../src/content/strict-json.js';
 import { TABLES, type Path, type Table, fieldOf, firstOfEachField, leaves, schemaAt, schemaNodes, validateTable, withValue } from './data-tables.js';
-import { TempData, expectDataError, removeTempData } from './temp-data.js';
+import { TempData, expectDataError, loadError, removeTempData } from './temp-data.js';
+import { RAW_CONTROL } from '../support/hostile.js';
 
 /**
  * Hostile numbers in data files: every number a data table holds is bounded by what the game
@@ -13,9 +14,6 @@ import { TempData, expectDataError, removeTempData } from './temp-data.js';
  */
 
 afterAll(removeTempData);
-
-/** Control characters a terminal would obey, in every unsafe class: C0 (ESC, BEL), DEL, C1 (8-bit CSI), bidi and line separators. */
-const RAW_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /** Validates `t` with `value` at `path` and returns the error (failing when it loads). */
 function refusal(t: Table, path: Path, value: unknown): DataError {
@@ -200,14 +198,7 @@ describe('through the loader, on a copy of data/ (one field of each file kind)',
 });
 
 function expectArenaError(d: TempData, file: string, at: string): DataError {
-  let caught: unknown;
-  try {
-    loadContent(d.root);
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(DataError);
-  const e = caught as DataError;
+  const e = loadError(d, file);
   expect({ file: e.file, jsonPath: e.jsonPath }).toEqual({ file, jsonPath: at });
   expect(e.message).not.toMatch(RAW_CONTROL);
   return e;

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { arenaFromText } from '../../src/content/arenas.js';
 import { DataError } from '../../src/content/index.js';
 import { ARENA_FILES, type Path, TABLES, type Table, dataSource, validateRulesetWith } from './data-tables.js';
+import { RAW_CONTROL, expectUnpolluted } from '../support/hostile.js';
+import { attempt } from '../support/attempt.js';
 
 /**
  * Hostile data and arena files: the real files, mutated at random (numbers made huge, negative,
@@ -22,20 +24,6 @@ const TABLE_RUNS = Math.ceil(RUNS * 0.8);
 const ARENA_RUNS = RUNS - TABLE_RUNS;
 /** No case may take longer (a whole ruleset validated; the slowest real one takes tens of milliseconds). */
 const TIME_LIMIT_MS = 3000;
-
-/** Anything a terminal would obey instead of showing: C0, DEL, C1, line separators, bidi controls. */
-const RAW_CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
-
-const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype).sort();
-const ARRAY_PROTOTYPE_NAMES = Object.getOwnPropertyNames(Array.prototype).sort();
-
-function expectUnpolluted(): void {
-  expect((({}) as Record<string, unknown>)['polluted']).toBeUndefined();
-  expect(([] as unknown as Record<string, unknown>)['polluted']).toBeUndefined();
-  expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(PROTOTYPE_NAMES);
-  expect(Object.getOwnPropertyNames(Array.prototype).sort()).toEqual(ARRAY_PROTOTYPE_NAMES);
-  expect(Object.getPrototypeOf({})).toBe(Object.prototype);
-}
 
 // --- Mutations -------------------------------------------------------------------------------
 
@@ -83,6 +71,16 @@ function setAt(root: Json, path: Path, value: Json): Json {
 /** A mark replaced by a raw token after serialisation. */
 const MARK = '\u0001RAW\u0001';
 
+/** The edits of plain text both kinds of file take: put something in, cut some out, cut it short. */
+type TextEdit = { kind: 'insert'; at: number; which: number } | { kind: 'cut'; at: number; length: number } | { kind: 'truncate'; at: number };
+
+function editText(text: string, m: TextEdit, inserts: readonly string[]): string {
+  const at = m.at % (text.length + 1);
+  if (m.kind === 'truncate') return text.slice(0, at);
+  if (m.kind === 'insert') return text.slice(0, at) + pick(inserts, m.which) + text.slice(at);
+  return text.slice(0, at) + text.slice(at + m.length);
+}
+
 type Mutation =
   | { kind: 'number'; at: number; which: number }
   | { kind: 'raw'; at: number; which: number }
@@ -91,9 +89,7 @@ type Mutation =
   | { kind: 'swap'; at: number }
   | { kind: 'string'; at: number; which: number; where: number; raw: boolean }
   | { kind: 'duplicate'; at: number }
-  | { kind: 'truncate'; at: number }
-  | { kind: 'insert'; at: number; which: number }
-  | { kind: 'cut'; at: number; length: number };
+  | TextEdit;
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('number' as const), at: fc.nat(), which: fc.nat() }),
@@ -183,18 +179,10 @@ function mutateTable(text: string, ms: readonly Mutation[]): string {
         break;
       }
       case 'truncate':
-        out = out.slice(0, m.at % (out.length + 1));
+      case 'insert':
+      case 'cut':
+        out = editText(out, m, TEXT_INSERTS);
         break;
-      case 'insert': {
-        const at = m.at % (out.length + 1);
-        out = out.slice(0, at) + pick(TEXT_INSERTS, m.which) + out.slice(at);
-        break;
-      }
-      case 'cut': {
-        const at = m.at % (out.length + 1);
-        out = out.slice(0, at) + out.slice(at + m.length);
-        break;
-      }
     }
   }
   return out;
@@ -202,9 +190,7 @@ function mutateTable(text: string, ms: readonly Mutation[]): string {
 
 /** Arena files are text: lines swapped, cut, characters put in, headers changed. */
 type ArenaMutation =
-  | { kind: 'insert'; at: number; which: number }
-  | { kind: 'cut'; at: number; length: number }
-  | { kind: 'truncate'; at: number }
+  | TextEdit
   | { kind: 'line'; at: number; which: number }
   | { kind: 'header'; which: number; value: number };
 
@@ -224,18 +210,10 @@ function mutateArena(text: string, ms: readonly ArenaMutation[]): string {
   let out = text;
   for (const m of ms) {
     switch (m.kind) {
-      case 'insert': {
-        const at = m.at % (out.length + 1);
-        out = out.slice(0, at) + pick(ARENA_INSERTS, m.which) + out.slice(at);
-        break;
-      }
-      case 'cut': {
-        const at = m.at % (out.length + 1);
-        out = out.slice(0, at) + out.slice(at + m.length);
-        break;
-      }
+      case 'insert':
+      case 'cut':
       case 'truncate':
-        out = out.slice(0, m.at % (out.length + 1));
+        out = editText(out, m, ARENA_INSERTS);
         break;
       case 'line': {
         const ls = out.split('\n');
@@ -257,14 +235,7 @@ function mutateArena(text: string, ms: readonly ArenaMutation[]): string {
 
 /** Runs `load`; it must finish in time and either succeed or throw a well-formed DataError. */
 function expectLoadsOrRefuses(load: () => void, files: readonly string[], where: RegExp): 'loaded' | 'refused' {
-  const start = performance.now();
-  let caught: unknown;
-  try {
-    load();
-  } catch (e) {
-    caught = e;
-  }
-  const ms = performance.now() - start;
+  const { error: caught, ms } = attempt(load);
   expect(ms, 'one case').toBeLessThan(TIME_LIMIT_MS);
   expectUnpolluted();
   if (caught === undefined) return 'loaded';

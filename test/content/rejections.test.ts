@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataError, loadContent } from '../../src/content/index.js';
-import { TempData, expectDataError, lineColumn, removeTempData } from './temp-data.js';
+import { TempData, expectDataError, lineColumn, loadError, removeTempData } from './temp-data.js';
 
 /**
  * Each kind of rejection: a private copy of data/ with one file broken, loaded through
@@ -367,14 +367,7 @@ describe('$schema', () => {
 describe('arena files', () => {
   /** Loads and expects a DataError naming the arena file; returns the message. */
   const arenaError = (d: TempData, file: string): string => {
-    let caught: unknown;
-    try {
-      loadContent(d.root);
-    } catch (e) {
-      caught = e;
-    }
-    expect(caught).toBeInstanceOf(DataError);
-    const e = caught as DataError;
+    const e = loadError(d, file);
     expect(e.file).toBe(file);
     // "file: problem" or "file:line[:column]: problem", like a compiler's messages.
     expect(e.message).toMatch(new RegExp(`^${file.replace(/[./]/g, '\\$&')}(:\\d+(:\\d+)?)?: `));

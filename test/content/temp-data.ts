@@ -68,19 +68,24 @@ export function lineColumn(text: string, at: number): { line: number; column: nu
   return { line, column };
 }
 
-/**
- * Loads the copy and expects a DataError for `file` at `jsonPath`, whose message shows both and
- * whose problem matches `problem`. Returns the error for further checks.
- */
-export function expectDataError(data: TempData, file: string, jsonPath: string, problem: RegExp): DataError {
+/** Loads the copy, which must fail with a DataError (`what` says where, for the failure's message). */
+export function loadError(data: TempData, what = ''): DataError {
   let caught: unknown;
   try {
     loadContent(data.root);
   } catch (e) {
     caught = e;
   }
-  expect(caught, `loading must fail with a DataError for ${file} ${jsonPath}`).toBeInstanceOf(DataError);
-  const e = caught as DataError;
+  expect(caught, `loading must fail with a DataError ${what}`).toBeInstanceOf(DataError);
+  return caught as DataError;
+}
+
+/**
+ * Loads the copy and expects a DataError for `file` at `jsonPath`, whose message shows both and
+ * whose problem matches `problem`. Returns the error for further checks.
+ */
+export function expectDataError(data: TempData, file: string, jsonPath: string, problem: RegExp): DataError {
+  const e = loadError(data, `${file} ${jsonPath}`);
   expect({ file: e.file, jsonPath: e.jsonPath }).toEqual({ file, jsonPath });
   expect(e.message.startsWith(`${file}: ${jsonPath}: `), e.message).toBe(true);
   expect(e.problem).toMatch(problem);

@@ -4,6 +4,7 @@ import { Distribution, DistributionTooLarge, MAX_LAW_VALUES, MAX_LAW_WORK, mixtu
 import { Fraction } from '../../src/core/fraction.js';
 import { attacksLaw } from '../../src/rules/common.js';
 import { normalIntRangeDist } from '../../src/rules/pixeldungeon/random.js';
+import { attempt } from '../support/attempt.js';
 
 /**
  * Exact laws refuse to grow past a stated size, with an error that says what was being built
@@ -12,14 +13,7 @@ import { normalIntRangeDist } from '../../src/rules/pixeldungeon/random.js';
 
 /** Runs `build`, expects a DistributionTooLarge whose message names `what`, and that it came at once. */
 function expectRefused(build: () => unknown, what: RegExp): DistributionTooLarge {
-  const start = performance.now();
-  let caught: unknown;
-  try {
-    build();
-  } catch (e) {
-    caught = e;
-  }
-  const ms = performance.now() - start;
+  const { error: caught, ms } = attempt(build);
   expect(caught).toBeInstanceOf(DistributionTooLarge);
   const e = caught as DistributionTooLarge;
   expect(e).toBeInstanceOf(RangeError);

@@ -9,6 +9,7 @@ import { openForResume } from '../../src/replay/saves.js';
 import { verifyReplay } from '../../src/replay/verify.js';
 import { arena, removeTempDirs as removeCliDirs, STACK_FRAME, tempDir as cliTempDir } from '../cli/run.js';
 import { editLine, findDuel, join_, lines, lockOf, lockPid, type Recorded, removeTempDirs, tempDir, writeLock } from './duels.js';
+import { expectUnpolluted } from '../support/hostile.js';
 
 /**
  * Cases per property: as written at FUZZ_RUNS=1000 (the default, in npm test), scaled with it
@@ -71,17 +72,6 @@ beforeAll(() => {
     { name: 'cut short', text: `${join_(last)}${half.slice(0, Math.floor(half.length / 2))}` },
   ];
 });
-
-const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype).sort();
-const ARRAY_PROTOTYPE_NAMES = Object.getOwnPropertyNames(Array.prototype).sort();
-
-function expectUnpolluted(): void {
-  expect((({}) as Record<string, unknown>)['polluted']).toBeUndefined();
-  expect(([] as unknown as Record<string, unknown>)['polluted']).toBeUndefined();
-  expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(PROTOTYPE_NAMES);
-  expect(Object.getOwnPropertyNames(Array.prototype).sort()).toEqual(ARRAY_PROTOTYPE_NAMES);
-  expect(Object.getPrototypeOf({})).toBe(Object.prototype);
-}
 
 /** The lines as the reader counts them. */
 function readerLines(text: string): string[] {
