@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import xtermHeadless from '@xterm/headless';
-import pty from 'node-pty';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type InTerminal, inTerminal, waitFor } from '../support/pty.js';
 
 /**
  * Ctrl-Z and `fg` for real (issue 17, fault 10): the built game run from an interactive bash in a
@@ -12,18 +11,10 @@ import { afterEach, describe, expect, it } from 'vitest';
  * the shell; `fg` (the shell gives the terminal back and sends SIGCONT) must bring the screen
  * back with keys working. The same for SIGTSTP and SIGSTOP sent from outside.
  */
-const { Terminal } = xtermHeadless;
 const ROOT = new URL('../../', import.meta.url).pathname;
 const BIN = join(ROOT, 'dist/app/arena.js');
 
-interface Shell {
-  term: InstanceType<typeof Terminal>;
-  proc: pty.IPty;
-  screen(): string;
-  type(keys: string): void;
-}
-
-let shell: Shell | undefined;
+let shell: InTerminal | undefined;
 let game: number | undefined;
 afterEach(() => {
   if (game !== undefined) {
@@ -39,33 +30,15 @@ afterEach(() => {
   } catch {
     // already gone
   }
-  shell?.term.dispose();
+  shell?.close();
   shell = undefined;
   game = undefined;
 });
 
-function startShell(): Shell {
-  const term = new Terminal({ cols: 80, rows: 24, allowProposedApi: true });
-  const env = { ...process.env, TERM: 'xterm-256color', PS1: 'shell$ ' } as Record<string, string>;
-  delete env['NO_COLOR'];
-  delete env['PROMPT_COMMAND'];
-  const proc = pty.spawn('bash', ['--norc', '--noprofile', '-i'], { name: 'xterm-256color', cols: 80, rows: 24, cwd: ROOT, env });
-  proc.onData((d) => term.write(d));
-  const screen = () => {
-    const out: string[] = [];
-    for (let y = 0; y < term.rows; y++) out.push(term.buffer.active.getLine(y)?.translateToString(true) ?? '');
-    return out.join('\n');
-  };
-  shell = { term, proc, screen, type: (k) => proc.write(k) };
+/** An interactive bash, with job control as a person's shell has. */
+function startShell(): InTerminal {
+  shell = inTerminal('bash', ['--norc', '--noprofile', '-i'], { cwd: ROOT, env: { PS1: 'shell$ ', PROMPT_COMMAND: undefined } });
   return shell;
-}
-
-async function waitFor(what: string, check: () => boolean, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 /** The process state letter from /proc: R or S running, T stopped. */
@@ -85,7 +58,7 @@ function gamePid(shellPid: number): number | undefined {
   }
 }
 
-const cursorHidden = (s: Shell): boolean => (s.term as unknown as { _core: { coreService: { isCursorHidden: boolean } } })._core.coreService.isCursorHidden;
+const cursorHidden = (s: InTerminal): boolean => (s.term as unknown as { _core: { coreService: { isCursorHidden: boolean } } })._core.coreService.isCursorHidden;
 
 describe.skipIf(process.platform !== 'linux')('Ctrl-Z in a real terminal under a shell with job control', () => {
   it('stops with the terminal restored; fg redraws and keys work; also SIGTSTP and SIGSTOP from outside', async () => {

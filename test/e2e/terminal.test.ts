@@ -2,61 +2,26 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import xtermHeadless from '@xterm/headless';
-import pty from 'node-pty';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lockPid } from '../replay/duels.js';
+import { type InTerminal, inTerminal, waitFor } from '../support/pty.js';
 
 /**
  * Real-terminal smoke tests of the built program: a pseudo-terminal runs it as a person would,
  * and a headless xterm decodes what it draws.
  */
-const { Terminal } = xtermHeadless;
 const ROOT = new URL('../../', import.meta.url).pathname;
 const BIN = join(ROOT, 'dist/app/arena.js');
 
-interface Running {
-  term: InstanceType<typeof Terminal>;
-  proc: pty.IPty;
-  exit: Promise<number>;
-  screen(): string;
-  type(keys: string): void;
-}
-
-let running: Running | undefined;
+let running: InTerminal | undefined;
 afterEach(() => {
-  try {
-    running?.proc.kill();
-  } catch {
-    // already gone
-  }
-  running?.term.dispose();
+  running?.close();
   running = undefined;
 });
 
-function launch(file: string, args: string[], extraEnv: Record<string, string> = {}): Running {
-  const term = new Terminal({ cols: 80, rows: 24, allowProposedApi: true });
-  const env = { ...process.env, TERM: 'xterm-256color' } as Record<string, string>;
-  delete env['NO_COLOR'];
-  Object.assign(env, extraEnv);
-  const proc = pty.spawn(file, args, { name: 'xterm-256color', cols: 80, rows: 24, cwd: ROOT, env });
-  proc.onData((d) => term.write(d));
-  const exit = new Promise<number>((r) => proc.onExit((e) => r(e.exitCode)));
-  const screen = () => {
-    const out: string[] = [];
-    for (let y = 0; y < term.rows; y++) out.push(term.buffer.active.getLine(y)?.translateToString(true) ?? '');
-    return out.join('\n');
-  };
-  running = { term, proc, exit, screen, type: (k) => proc.write(k) };
+function launch(file: string, args: string[], extraEnv: Record<string, string> = {}): InTerminal {
+  running = inTerminal(file, args, { cwd: ROOT, env: extraEnv });
   return running;
-}
-
-async function waitFor(what: string, check: () => boolean, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 describe('the built program in a real terminal', () => {
@@ -87,7 +52,7 @@ describe('the built program in a real terminal', () => {
     const verify = (file: string): string => execFileSync(process.execPath, [BIN, 'verify', file], { encoding: 'utf8' });
     // node-pty's destroy() (not in its typings) closes the master side, then sends SIGHUP, as a
     // terminal emulator does when its window is closed.
-    const closeWindow = (r: Running): void => (r.proc as unknown as { destroy(): void }).destroy();
+    const closeWindow = (r: InTerminal): void => (r.proc as unknown as { destroy(): void }).destroy();
     const gone = (pid: number) => () => {
       try {
         process.kill(pid, 0);

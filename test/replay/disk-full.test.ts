@@ -1,8 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import xtermHeadless from '@xterm/headless';
-import pty from 'node-pty';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/index.js';
 import { Duel, type TurnRecord } from '../../src/game/duel.js';
@@ -10,6 +8,7 @@ import { readReplayFile } from '../../src/replay/format.js';
 import { FS_IO, makeHeader, type RecorderIo, ReplayRecorder, ReplayWriteError, savedText } from '../../src/replay/recorder.js';
 import { verifyReplay } from '../../src/replay/verify.js';
 import { CLI, STACK_FRAME } from '../cli/run.js';
+import { inTerminal } from '../support/pty.js';
 import { duelSetup, lines, removeTempDirs, tempDir } from './duels.js';
 
 /**
@@ -193,42 +192,6 @@ describe('arena duel when the saves folder fills up', () => {
   });
 });
 
-/** The built game in a pseudo-terminal, run by `sh -c script`, with a headless xterm reading it. */
-function inTerminal(command: string, args: string[], cwd: string) {
-  const term = new xtermHeadless.Terminal({ cols: 100, rows: 30, allowProposedApi: true });
-  const env = { ...process.env, TERM: 'xterm-256color' } as Record<string, string>;
-  const proc = pty.spawn(command, args, { name: 'xterm-256color', cols: 100, rows: 30, cwd, env });
-  let output = '';
-  proc.onData((d) => {
-    output += d;
-    term.write(d);
-  });
-  const exit = new Promise<number>((r) => proc.onExit((e) => r(e.exitCode)));
-  const screen = (): string => {
-    const out: string[] = [];
-    for (let y = 0; y < term.rows; y++) out.push(term.buffer.active.getLine(y)?.translateToString(true) ?? '');
-    return out.join('\n');
-  };
-  const waitFor = async (what: string, check: () => boolean): Promise<void> => {
-    const until = Date.now() + 15_000;
-    while (!check()) {
-      if (Date.now() > until) throw new Error(`timed out waiting for ${what}:\n${screen()}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
-  const close = (): void => {
-    try {
-      proc.kill();
-    } catch {
-      // gone
-    }
-    term.dispose();
-  };
-  /** Everything written, escape sequences left out. */
-  const plain = (): string => output.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
-  return { proc, exit, screen, waitFor, close, plain };
-}
-
 describe('the play screen when the saves folder fills up', () => {
   it.runIf(tmpfsWorks)('says "replay stopped at turn N: disk full" on the screen and on leaving, and never that the replay was saved', async () => {
     const dir = tempDir('arena-full-tui-');
@@ -236,19 +199,19 @@ describe('the play screen when the saves folder fills up', () => {
     mkdirSync(saves);
     // Two pages: one for the lock, one for the replay, which fills up.
     const script = `mount -t tmpfs -o size=8k tmpfs '${saves}' && '${process.execPath}' '${CLI}' play --seed 5 --arena pit --foe-state sleeping --saves '${saves}'; '${process.execPath}' '${CLI}' verify '${saves}'/*.jsonl; sleep 0.2`;
-    const t = inTerminal('unshare', ['-rm', 'sh', '-c', script], dir);
+    const t = inTerminal('unshare', ['-rm', 'sh', '-c', script], { cwd: dir, cols: 100, rows: 30 });
     try {
       await t.waitFor('the first frame', () => t.screen().includes('seed 5'));
       // Wait turn after turn (the foe sleeps) until the disk is full.
       for (let i = 0; i < 60 && !/replay stopped at turn \d+: disk full/.test(t.screen()); i++) {
-        t.proc.write('.');
+        t.type('.');
         await new Promise((r) => setTimeout(r, 40));
       }
       await t.waitFor('the notice', () => /replay stopped at turn \d+: disk full/.test(t.screen()));
       const n = /replay stopped at turn (\d+): disk full/.exec(t.screen())?.[1];
-      t.proc.write('Q');
+      t.type('Q');
       await t.waitFor('the quit question', () => t.screen().includes('Quit?'));
-      t.proc.write('y');
+      t.type('y');
       expect(await t.exit).toBe(0);
       expect(t.plain()).toMatch(new RegExp(`replay stopped at turn ${n}: disk full; \\S+\\.jsonl keeps turns 1 to ${n}`));
       expect(t.plain()).not.toContain('replay saved');
@@ -261,18 +224,18 @@ describe('the play screen when the saves folder fills up', () => {
   it('a saves folder that refuses the first write: the duel is played, unrecorded, and the screen says why', async () => {
     const dir = tempDir('arena-full-tui-');
     const script = `trap '' XFSZ; ulimit -f 0; exec '${process.execPath}' '${CLI}' play --seed 5 --arena pit --saves '${dir}'`;
-    const t = inTerminal('bash', ['-c', script], dir);
+    const t = inTerminal('bash', ['-c', script], { cwd: dir, cols: 100, rows: 30 });
     try {
       await t.waitFor('the first frame', () => t.screen().includes('seed 5'));
       // The replay is made just after the first frame: the folder refuses it then.
       await t.waitFor('the notice', () => t.screen().includes('Not recorded: cannot write a replay in'));
-      t.proc.write('.');
+      t.type('.');
       await t.waitFor('a turn', () => /turn 1\.0/.test(t.screen()));
-      t.proc.write('.');
+      t.type('.');
       await t.waitFor('another turn', () => /turn 2\.0/.test(t.screen()));
-      t.proc.write('Q');
+      t.type('Q');
       await t.waitFor('the quit question', () => t.screen().includes('Quit?'));
-      t.proc.write('y');
+      t.type('y');
       expect(await t.exit).toBe(0);
       expect(t.plain()).not.toContain('replay saved');
       expect(readdirSync(dir)).toEqual([]);

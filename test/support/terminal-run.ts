@@ -1,7 +1,5 @@
-import { tmpdir } from 'node:os';
-import xtermHeadless from '@xterm/headless';
-import pty from 'node-pty';
 import { CLI } from '../cli/run.js';
+import { inTerminal } from './pty.js';
 
 /**
  * Runs the built `arena ARGS` in a pseudo-terminal (for the commands that need one), waits until
@@ -9,44 +7,16 @@ import { CLI } from '../cli/run.js';
  * exit code and everything the program wrote, escape sequences left out.
  */
 export async function runInTerminal(args: readonly string[], ready: (screen: string) => boolean, ...keys: string[]): Promise<{ code: number; text: string }> {
-  const term = new xtermHeadless.Terminal({ cols: 100, rows: 30, allowProposedApi: true });
-  const env = { ...process.env, TERM: 'xterm-256color' } as Record<string, string>;
-  const proc = pty.spawn(process.execPath, [CLI, ...args], { name: 'xterm-256color', cols: 100, rows: 30, cwd: tmpdir(), env });
-  let output = '';
-  let ended = false;
-  proc.onData((d) => {
-    output += d;
-    term.write(d);
-  });
-  const exit = new Promise<number>((r) =>
-    proc.onExit((e) => {
-      ended = true;
-      r(e.exitCode);
-    }),
-  );
-  const screen = (): string => {
-    const out: string[] = [];
-    for (let y = 0; y < term.rows; y++) out.push(term.buffer.active.getLine(y)?.translateToString(true) ?? '');
-    return out.join('\n');
-  };
+  const t = inTerminal(process.execPath, [CLI, ...args], { cols: 100, rows: 30 });
   try {
-    const until = Date.now() + 15_000;
-    while (!ended && !ready(screen())) {
-      if (Date.now() > until) throw new Error(`timed out; the screen:\n${screen()}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await t.waitFor('the screen', () => t.ended() || ready(t.screen()));
     for (const k of keys) {
-      proc.write(k);
+      t.type(k);
       await new Promise((r) => setTimeout(r, 150));
     }
-    const code = await Promise.race([exit, new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`did not end; the screen:\n${screen()}`)), 10_000))]);
-    return { code, text: output.replace(/\u001b\[[0-9;?]*[A-Za-z]|\u001b[()][0-9A-Za-z]|\u001b[=>78]/g, '') };
+    const code = await Promise.race([t.exit, new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`did not end; the screen:\n${t.screen()}`)), 10_000))]);
+    return { code, text: t.plain() };
   } finally {
-    try {
-      proc.kill();
-    } catch {
-      // gone
-    }
-    term.dispose();
+    t.close();
   }
 }
