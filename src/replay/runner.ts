@@ -137,22 +137,3 @@ export function checkEnd(duel: Duel, replay: Replay): Divergence | undefined {
   if (finalHash !== end.h) return { turn, expected: end.h, actual: finalHash, detail: 'the final checkpoint differs' };
   return undefined;
 }
-
-/**
- * Names the first rule whose rolls differ at a diverging turn: plays the duel again to the turn
- * before, then that turn with tracing, and compares its rule ledger with the recorded one.
- * Returns 'same' when every rule rolled as recorded, undefined when it cannot tell.
- */
-export function firstRuleDiffering(replay: Replay, content: Content, turn: number): string | undefined {
-  const rec = replay.turns[turn - 1];
-  if (!rec?.rules) return undefined;
-  const duel = startDuel(replay, content, false);
-  for (const r of replay.turns.slice(0, turn - 1)) if (playRecordedTurn(duel, replay, r)) return undefined;
-  duel.tracing = true;
-  const mark = duel.traces.length;
-  const who = duel.pending();
-  if (!who) return undefined;
-  const step = who.fighter?.controller === 'player' ? duel.step(rec.command) : duel.step();
-  if (step.kind !== 'turn') return undefined;
-  return ledgerDifference(rec.rules, duel.ruleLedger(mark));
-}

@@ -1,7 +1,7 @@
 import type { Content } from '../content/index.js';
 import { Duel } from '../game/duel.js';
 import { REPLAY_VERSION, type Replay } from './format.js';
-import { type Divergence, checkEnd, firstRuleDiffering, headerDivergence, playRecordedTurn, startDuel } from './runner.js';
+import { type Divergence, checkEnd, headerDivergence, playRecordedTurn, startDuel } from './runner.js';
 
 export type { Divergence };
 
@@ -85,20 +85,11 @@ export function verifyReplay(replay: Replay, content: Content, options: { force?
   if (named) return { ...base, duel, ok: false, turns: 0, divergence: named };
   for (const rec of replay.turns) {
     const d = playRecordedTurn(duel, replay, rec);
-    if (d) return { ...base, duel, ok: false, turns: rec.turn - 1, divergence: withRule(replay, content, d) };
+    if (d) return { ...base, duel, ok: false, turns: rec.turn - 1, divergence: d };
     // The ledger is checked turn by turn: the traces need not be kept (a long replay's would fill memory).
     duel.forgetTraces();
   }
   const end = checkEnd(duel, replay);
   if (end) return { ...base, duel, ok: false, turns: replay.turns.length, divergence: end };
   return { ...base, duel, ok: true, turns: replay.turns.length };
-}
-
-function withRule(replay: Replay, content: Content, d: Divergence): Divergence {
-  if (!/checkpoint|draw/.test(d.detail) || /rule whose draws differ|every rule rolled/.test(d.detail)) return d;
-  const rule = firstRuleDiffering(replay, content, d.turn);
-  if (rule === undefined) return d;
-  if (rule !== 'same') return { ...d, detail: `${d.detail}; first rule whose draws differ: ${rule}` };
-  // Every rule rolled as recorded: blame no rule for draw counts edited in the record.
-  return d.expected === d.actual ? d : { ...d, detail: `${d.detail}; every rule rolled as recorded` };
 }
