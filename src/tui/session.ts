@@ -358,11 +358,6 @@ export class Session {
     return this.recorder?.path ?? null;
   }
 
-  /** The paths of every replay this session wrote. */
-  get replayPaths(): string[] {
-    return this.recorders.map((r) => r.path);
-  }
-
   /** What became of this duel's replay, in a few words: its file, why it stopped, or not recorded. */
   get replayNote(): string {
     const r = this.recorder;
@@ -404,15 +399,20 @@ export class Session {
     return true;
   }
 
-  /** Tells the player, once, that recording stopped (a full disk): the file keeps every turn before. */
-  private noticeStopped(): void {
-    const s = this.recorder?.stopped;
-    if (!s || this.stopNoticed === this.recorder) return;
-    this.stopNoticed = this.recorder;
+  /**
+   * Writes to the replay; when that is what stopped the recording (a full disk), tells the player
+   * that the file keeps every turn before.
+   */
+  private writeReplay(w: (r: ReplayRecorder) => unknown): void {
+    const r = this.recorder;
+    if (!r) return;
+    const before = r.stopped;
+    w(r);
+    const s = r.stopped;
+    if (before || !s) return;
     this.duel.message(`${stoppedText(s)}. The replay keeps turns 1 to ${s.turn}; the duel goes on unrecorded.`, 'warn');
     this.status = `${stoppedText(s)}.`;
   }
-  private stopNoticed: ReplayRecorder | null = null;
 
   /**
    * Whether the fighter whose view is shown can see `e` when it stands in view (an invisible
@@ -436,7 +436,7 @@ export class Session {
 
   private record(r: TurnRecord): void {
     this.startRecording();
-    if (this.recorder && !this.recorder.turn(r)) this.noticeStopped();
+    this.writeReplay((rec) => rec.turn(r));
     if (this.duel.events.length) this.flash = [...this.duel.events];
   }
 
@@ -447,9 +447,11 @@ export class Session {
     const lines = o?.winner === 0 ? VICTORY_LINES : o?.winner === 1 ? DEFEAT_LINES : DRAW_LINES;
     this.epitaph = lines[cosmeticStream(`${this.setup.seed}/${this.duel.turn}`).int(lines.length)] ?? '';
     this.startRecording();
-    if (this.duel.outcome) this.recorder?.end(this.duel.outcome, this.duel.stateHash());
-    this.recorder?.close();
-    this.noticeStopped();
+    const outcome = this.duel.outcome;
+    this.writeReplay((r) => {
+      if (outcome) r.end(outcome, this.duel.stateHash());
+      r.close();
+    });
     if (this.match && o) this.match.results.push(o.winner === 0 ? 'hero' : o.winner === 1 ? 'foe' : 'draw');
     this.ui = { kind: 'over' };
   }
