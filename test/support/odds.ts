@@ -25,11 +25,42 @@ export function editionIds(steps: readonly TraceStep[]): string[] {
 }
 
 /**
- * Runs `fn` over every draw sequence (through a NullTracer) and sums the exact probability of
- * each distinct key. Also checks that the probabilities add up to exactly one.
+ * Runs `fn` over every draw sequence and sums the exact probability of each distinct key. Each
+ * sequence is run twice: through a NullTracer (the fast roll) and, on the same draws, through a
+ * RecordingTracer (the traced roll the rules pane shows). Fails unless both readings ask for the
+ * same draws and give the same key, and unless the probabilities add up to exactly one.
  */
 export function exactLaw<T>(fn: (t: Tracer) => T, key: (v: T) => string | number, maxLeaves?: number): Map<string | number, Fraction> {
-  const leaves = enumerateRolls((rng) => fn(new NullTracer(rng)), maxLeaves);
+  const leaves = enumerateRolls((rng) => {
+    const draws: { n: number; r: number }[] = [];
+    const value = fn(
+      new NullTracer({
+        int(n: number): number {
+          const r = rng.int(n);
+          draws.push({ n, r });
+          return r;
+        },
+      }),
+    );
+    let i = 0;
+    const traced = fn(
+      new RecordingTracer({
+        int(n: number): number {
+          const d = draws[i++];
+          if (!d || d.n !== n) throw new Error(`the traced roll asked for draw ${i - 1} from a range of ${n}; the fast roll ${d ? `asked for ${d.n}` : 'drew no more'}`);
+          return d.r;
+        },
+      }),
+    );
+    if (i !== draws.length) throw new Error(`the traced roll drew ${i} times, the fast roll ${draws.length}`);
+    const k = key(value);
+    if (key(traced) !== k) throw new Error(`the traced roll gave ${String(key(traced))} where the fast roll gave ${String(k)}`);
+    return value;
+  }, maxLeaves);
+  return lawOf(leaves, key);
+}
+
+function lawOf<T>(leaves: readonly { prob: Fraction; value: T }[], key: (v: T) => string | number): Map<string | number, Fraction> {
   const acc = new Map<string | number, { num: bigint; den: bigint }>();
   let totalNum = 0n;
   let totalDen = 1n;

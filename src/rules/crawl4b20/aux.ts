@@ -4,7 +4,8 @@ import type { Tracer } from '../../core/trace.js';
 import type { Edition } from '../edition.js';
 import { type CrCharacter, armed, damStat, has, mighty, shieldOf, slaying, slot, starving, swimming, wearing } from './character.js';
 import { CR_DIVERGENCES } from './divergences.js';
-import { type Die, type Step, NO_DIE, die, runSteps, step, stepsLaw } from './pipeline.js';
+import { type Die, type Step, NO_DIE, customDie, runSteps, step, stepsLaw } from '../../core/rule.js';
+import { die } from './pipeline.js';
 import { chance, coin, div, oneIn, r2, r2Law } from './random.js';
 import { type MonsterShield, monsterBlockChance, rollMonsterBlock } from '../stonesoup052/defence.js';
 import { ssEffects } from '../stonesoup052/body.js';
@@ -277,7 +278,7 @@ function planSsAux(c: CrCharacter, target: AuxTarget): AuxPlan {
       whenChosen: punchStopped ? { p: Fraction.ZERO, roll: () => false } : { p: Fraction.of(1, 2), roll: (t) => !coin(t, 'punch: coinflip to skip') },
       damage: 5 + div(U, 3) + (bladeHands ? 6 : 0),
       damageText: `5 + unarmed ${U} / 3${bladeHands ? ' + 6 blade hands' : claws ? ' + 1d3 claws' : ''}`,
-      ...(claws ? { baseDie: { kind: 'custom', law: Distribution.uniform(1, 3), roll: (t: Tracer) => t.roll(1, 3, 'claws: 1d3'), text: '1d3' } as Die } : {}),
+      ...(claws ? { baseDie: customDie('1d3', (t: Tracer) => t.roll(1, 3, 'claws: 1d3'), () => Distribution.uniform(1, 3)) } : {}),
       venom: false,
     },
     {

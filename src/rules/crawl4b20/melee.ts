@@ -22,7 +22,8 @@ import {
   wearing,
 } from './character.js';
 import { CR_DIVERGENCES, type CrDivergenceId } from './divergences.js';
-import { type Die, type Step, NO_DIE, die, runSteps, step, stepsLaw } from './pipeline.js';
+import { type Die, type Step, NO_DIE, customDie, runSteps, step, stepsLaw } from '../../core/rule.js';
+import { COIN, avgDie, die, limitDie, sumDie } from './pipeline.js';
 import { bernoulli, chance, coin, div, drr, drrLaw, oneIn, oneInChance, r2, r2Law } from './random.js';
 import type { CrHoliness } from './types.js';
 import { ssEd } from '../stonesoup052/divergences.js';
@@ -214,7 +215,7 @@ export function planMain(c: CrCharacter, target: CrTarget, edition: Edition, gam
   if (w) {
     const sk = c.skills[w.def.skill];
     toHitSteps.push(step(`${w.def.skill} skill`, oneShort(sk), (x, r) => x + r, `+ random2(${src ? `1 + skill ${sk}` : `skill ${sk}`})`, d3));
-    if (w.race === 'elven' && has(c, 'elf')) toHitSteps.push(step('elven weapon', { kind: 'coin' }, (x, r) => x + (r ? 2 : 1), '+2 or +1 (coinflip)'));
+    if (w.race === 'elven' && has(c, 'elf')) toHitSteps.push(step('elven weapon', COIN, (x, r) => x + (r ? 2 : 1), '+2 or +1 (coinflip)'));
   } else toHitSteps.push(step('unarmed combat', oneShort(U), (x, r) => x + r, `+ random2(${src ? `1 + unarmed ${U}` : `unarmed ${U}`})`, d3));
 
   // After the roll (4.1 k-m).
@@ -223,7 +224,7 @@ export function planMain(c: CrCharacter, target: CrTarget, edition: Edition, gam
     const sb = c.effects.sureBlade;
     post.push(
       src
-        ? step('sure blade', { kind: 'limit', m: sb, lim: 10 }, (x, r) => x + 5 + r, `+ 5 + random2limit(${sb}, 10)`, ed('d6-sure-blade', edition))
+        ? step('sure blade', limitDie(sb, 10), (x, r) => x + 5 + r, `+ 5 + random2limit(${sb}, 10)`, ed('d6-sure-blade', edition))
         : step('sure blade', die(sb), (_x, r) => 5 + Math.min(r, 10), `becomes 5 + min(random2(${sb}), 10)`, ed('d6-sure-blade', edition)),
     );
   }
@@ -266,8 +267,8 @@ export function planMain(c: CrCharacter, target: CrTarget, edition: Edition, gam
     if (waterAttack && (src || !w)) {
       steps.push(
         src
-          ? step('swimming', { kind: 'avg', n: 10, k: 2 }, (x, r) => x + r, '+ random2avg(10, 2)', ed('merfolk-water', edition))
-          : step('swimming', { kind: 'sum', n: 10, count: 2 }, (x, r) => x + div(r, 2), '+ (1d10 + 1d10) / 2', ed('merfolk-water', edition)),
+          ? step('swimming', avgDie(10, 2), (x, r) => x + r, '+ random2avg(10, 2)', ed('merfolk-water', edition))
+          : step('swimming', sumDie(10, 2), (x, r) => x + div(r, 2), '+ (1d10 + 1d10) / 2', ed('merfolk-water', edition)),
       );
     }
     steps.push(dammodStep(ds, edition));
@@ -288,7 +289,7 @@ export function planMain(c: CrCharacter, target: CrTarget, edition: Edition, gam
       else steps.push(step('weapon plus', NO_DIE, (x) => x + p, `${p}`));
       if (hh) steps.push(step('hand-and-a-half', die(3), (x, r) => x + r, '+ random2(3)'));
       if (w.race === 'dwarven' && has(c, 'dwarf')) steps.push(step('dwarven weapon', die(3), (x, r) => x + r, '+ random2(3)'));
-      if (w.race === 'orcish' && has(c, 'hill-orc')) steps.push(step('orcish weapon', { kind: 'coin' }, (x, r) => x + r, '+1 on a coinflip'));
+      if (w.race === 'orcish' && has(c, 'hill-orc')) steps.push(step('orcish weapon', COIN, (x, r) => x + r, '+1 on a coinflip'));
     }
     const S = c.skills.stabbing;
     if (ss) {
@@ -316,7 +317,7 @@ export function planMain(c: CrCharacter, target: CrTarget, edition: Edition, gam
           const left = ac - r2(t, k, `stab: armour pierced, random2(${k})`);
           return left > 0 ? r2(t, 1 + left, `stab: random2(1 + AC left ${left})`) : 0;
         };
-        steps.push(step('monster AC (stab)', { kind: 'custom', law, roll, text: `AC ${ac} less random2(${k}), then random2(1 + what is left)` }, (x, r) => x - r, 'armour partly pierced'));
+        steps.push(step('monster AC (stab)', customDie(`AC ${ac} less random2(${k}), then random2(1 + what is left)`, roll, () => law), (x, r) => x - r, 'armour partly pierced'));
       }
     } else if (target.ac > 0) {
       steps.push(step('monster AC', oneShort(target.ac), (x, r) => x - r, `- random2(${src ? `1 + AC ${target.ac}` : `AC ${target.ac}`})`, d3));
@@ -956,7 +957,7 @@ export function rollSsTime(t: Tracer, base: number, del: number): number {
 }
 
 
-const ONE_IN_THREE: Die = { kind: 'custom', law: bernoulli(Fraction.of(1, 3)), roll: (t) => (oneIn(t, 3, 'one_chance_in(3)') ? 1 : 0), text: 'one_chance_in(3)' };
+const ONE_IN_THREE: Die = customDie('one_chance_in(3)', (t) => (oneIn(t, 3, 'one_chance_in(3)') ? 1 : 0), () => bernoulli(Fraction.of(1, 3)));
 
 /** The stab roll of Stone Soup (seed 003 "Stabbing chance"; fight.cc player_stab_check). */
 function rollSsStab(t: Tracer, p: MainPlan): number {
@@ -1015,10 +1016,10 @@ function ssStabAndAcSteps(c: CrCharacter, target: CrTarget, edition: Edition, b:
         return left > 0 ? t.roll(1, left, `stab: 1d(AC left ${left})`) : 0;
       };
       const text = src ? `AC ${ac} less random2(stabbing / b = ${k}), then random2(1 + what is left)` : `AC ${ac} less (1d(stabbing ${S}) - 1) / ${b}, then 1d(what is left)`;
-      steps.push(step('monster AC (stab)', { kind: 'custom', law, roll, text }, (x, r) => x - r, 'armour partly pierced', ssEd('ss27-stab-ac', edition)));
+      steps.push(step('monster AC (stab)', customDie(text, roll, () => law), (x, r) => x - r, 'armour partly pierced', ssEd('ss27-stab-ac', edition)));
     }
   } else if (ac > 0) {
-    steps.push(src ? step('monster AC', die(ac + 1), (x, r) => x - r, `- random2(1 + AC ${ac})`, ssEd('ss15-ac-roll', edition)) : step('monster AC', { kind: 'custom', law: Distribution.uniform(1, ac), roll: (t) => t.roll(1, ac, `1d(AC ${ac})`), text: `1d(AC ${ac})` }, (x, r) => x - r, `- 1d(AC ${ac})`, ssEd('ss15-ac-roll', edition)));
+    steps.push(src ? step('monster AC', die(ac + 1), (x, r) => x - r, `- random2(1 + AC ${ac})`, ssEd('ss15-ac-roll', edition)) : step('monster AC', customDie(`1d(AC ${ac})`, (t) => t.roll(1, ac, `1d(AC ${ac})`), () => Distribution.uniform(1, ac)), (x, r) => x - r, `- 1d(AC ${ac})`, ssEd('ss15-ac-roll', edition)));
   }
   steps.push(step('no negative damage', NO_DIE, (x) => Math.max(0, x), 'below 0 is 0'));
   if (target.ss?.petrified) steps.push(step('petrified', NO_DIE, (x) => div(x, 3), 'a petrified monster takes a third'));
