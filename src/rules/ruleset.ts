@@ -22,15 +22,22 @@ type DeepReadonly<T> = T extends (infer U)[]
     ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
     : T;
 
-/** A fighter as a ruleset sees it. */
-export type FighterView = DeepReadonly<
+/**
+ * A ruleset's own per-fighter state (Angband's hero sheet, Crawl's stealth counters). Each
+ * ruleset declares its type `S` (a type alias, so that it is a record of named fields); the
+ * engine stores it, clones it and applies patches to it without looking inside.
+ */
+export type RulesState = Record<string, unknown>;
+
+/** A fighter as a ruleset sees it, with the ruleset's own state `S`. */
+export type FighterView<S extends RulesState = RulesState> = DeepReadonly<
   ArenaEntity & {
     pos: Point;
     body: { hp: number; maxHp: number };
     fighter: FighterInfo;
     inventory: Inventory;
     statuses: Status[];
-    rules: Record<string, unknown>;
+    rules: S;
   }
 >;
 
@@ -42,7 +49,7 @@ export interface FighterSpec {
 }
 
 /** The components a ruleset gives a new fighter (the engine adds position and awareness). */
-export interface FighterInit {
+export interface FighterInit<S extends RulesState = RulesState> {
   readonly fighter: Omit<FighterInfo, 'side' | 'controller'>;
   readonly glyph: Glyph;
   readonly body: { hp: number; maxHp: number; aliveAtZero?: boolean };
@@ -50,7 +57,9 @@ export interface FighterInit {
   readonly energy?: number;
   readonly inventory: Inventory;
   readonly statuses: Status[];
-  readonly rules: Record<string, unknown>;
+  readonly rules: S;
+  /** How a menu names what was built ("Warrior 10", "Minotaur Fighter"); the fighter's name when absent. */
+  readonly title?: string;
   /** Starting AI mode for monsters; heroes hunt. */
   readonly aiMode: AiMode;
 }
@@ -93,7 +102,7 @@ export interface AttackContext {
 }
 
 /** What happens, as data. The systems apply effects in order. */
-export type Effect =
+export type Effect<S extends RulesState = RulesState> =
   | { readonly kind: 'damage'; readonly target: number; readonly amount: number; readonly cause: string; readonly source?: number }
   | { readonly kind: 'heal'; readonly target: number; readonly amount: number; readonly cause: string }
   /** Sets maximum hit points (Crawl's rot, draining, forms); current hit points are capped at it. */
@@ -109,7 +118,8 @@ export type Effect =
   | { readonly kind: 'disarm'; readonly target: number }
   /** Pushes the target's next action back. */
   | { readonly kind: 'delay'; readonly target: number; readonly ticks: number }
-  | { readonly kind: 'rules'; readonly target: number; readonly patch: Readonly<Record<string, unknown>> }
+  /** Changes the target's ruleset state: the named fields take the new values. */
+  | { readonly kind: 'rules'; readonly target: number; readonly patch: Readonly<Partial<S>> }
   | { readonly kind: 'drop'; readonly at: Point; readonly stack: ItemStack }
   /** Uses up items from the pack (`item` is the stack key). */
   | { readonly kind: 'consume'; readonly target: number; readonly item: string; readonly quantity: number }
@@ -141,13 +151,13 @@ export interface BlowOutcome {
   readonly law?: Distribution;
 }
 
-export interface AttackOutcome {
+export interface AttackOutcome<S extends RulesState = RulesState> {
   readonly hit: boolean;
   readonly damage: number;
   /** Every blow the attack threw, in order (one for a single-blow attack; none when it could not attack). */
   readonly blows: readonly BlowOutcome[];
   /** Applied after the damage. */
-  readonly effects: readonly Effect[];
+  readonly effects: readonly Effect<S>[];
   /** Energy the attack costs. */
   readonly cost: number;
   /** One line for the message log. */
@@ -178,9 +188,9 @@ export interface NoticeCheck {
 }
 
 /** What a sleeping or wandering monster's noticing roll did: whether it noticed, and any change to it (a lighter sleep). */
-export interface NoticeResult {
+export interface NoticeResult<S extends RulesState = RulesState> {
   readonly noticed: boolean;
-  readonly effects: readonly Effect[];
+  readonly effects: readonly Effect<S>[];
 }
 
 /** Where a projectile that struck nobody came down, and why it stopped there. */
@@ -194,19 +204,19 @@ export interface LandingInfo {
 }
 
 /** How the AI should use a monster. */
-export interface AiProfile {
+export interface AiProfile<S extends RulesState = RulesState> {
   /** Attacks only at range and backs away when the enemy closes (Pixel Dungeon's scorpio). */
   readonly keepsDistance: boolean;
   /** A fleeing fighter turns to fight when cornered, or once this returns true. */
-  readonly stopsFleeing?: (self: FighterView, enemy: FighterView) => boolean;
+  stopsFleeing?(self: FighterView<S>, enemy: FighterView<S>): boolean;
   /** Percent of its moves taken in a random direction (Angband's erratic movers). */
   readonly erratic?: number;
   /** Knows where its enemy is without seeing it (Angband monsters within their detection range). */
-  readonly tracksEnemy?: (self: FighterView, enemy: FighterView) => boolean;
+  tracksEnemy?(self: FighterView<S>, enemy: FighterView<S>): boolean;
   /** Acts in the turn it wakes (Angband); otherwise waking takes the turn. */
   readonly actsOnWaking?: boolean;
   /** What changes when, cornered while fleeing, it turns to fight (Angband: its fear is gone). */
-  readonly turnsToFight?: (self: FighterView) => readonly Effect[];
+  turnsToFight?(self: FighterView<S>): readonly Effect<S>[];
 }
 
 /** What a hero played by the AI would use, and when. */
@@ -223,7 +233,7 @@ export interface RecallSection {
   readonly lines: readonly string[];
 }
 
-export interface Ruleset {
+export interface Ruleset<S extends RulesState = RulesState> {
   readonly id: RulesetId;
   readonly name: string;
   readonly description: string;
@@ -244,52 +254,52 @@ export interface Ruleset {
    * fighter appears (Angband's hit points, a monster's sleep and energy); without one it uses
    * fixed typical values, for checks and the calculator.
    */
-  buildFighter(spec: FighterSpec, edition: Edition, t?: Tracer): FighterInit;
+  buildFighter(spec: FighterSpec, edition: Edition, t?: Tracer): FighterInit<S>;
   /** Energy actions are ordered by when two fighters are ready at the same tick: lowest id first, or most energy first. */
   readonly readyOrder?: 'lowest-id' | 'most-energy';
 
-  energyGain(f: FighterView): number;
-  viewRadius(f: FighterView): number;
+  energyGain(f: FighterView<S>): number;
+  viewRadius(f: FighterView<S>): number;
   /** Whether stepping into high grass tramples it. */
-  tramplesGrass(f: FighterView): boolean;
-  actionCost(f: FighterView, action: 'move' | 'wait' | 'door' | 'pickup' | 'equip' | 'use', now: number): number;
+  tramplesGrass(f: FighterView<S>): boolean;
+  actionCost(f: FighterView<S>, action: 'move' | 'wait' | 'door' | 'pickup' | 'equip' | 'use', now: number): number;
 
   /**
    * At the start of a fighter's turn: expire statuses, and say whether the turn is lost
    * (paralysis) and what it costs.
    */
-  turnStart(t: Tracer, f: FighterView, now: number): { readonly skip: boolean; readonly cost: number; readonly effects: readonly Effect[] };
+  turnStart(t: Tracer, f: FighterView<S>, now: number): { readonly skip: boolean; readonly cost: number; readonly effects: readonly Effect<S>[] };
   /** The earliest tick at which one of this fighter's statuses acts. */
-  nextStatusTime(f: FighterView): number | undefined;
+  nextStatusTime(f: FighterView<S>): number | undefined;
   /** Runs every status of `f` due at `now`. */
-  statusTick(t: Tracer, f: FighterView, now: number): readonly Effect[];
+  statusTick(t: Tracer, f: FighterView<S>, now: number): readonly Effect<S>[];
 
-  attackOptions(f: FighterView): readonly AttackOption[];
+  attackOptions(f: FighterView<S>): readonly AttackOption[];
   /** Whether `option` may be used from here at that distance (melee: adjacent). */
   canUse(option: AttackOption, distance: number): boolean;
-  resolveAttack(t: Tracer, attacker: FighterView, defender: FighterView, option: AttackOption, ctx: AttackContext): AttackOutcome;
-  previewAttack(attacker: FighterView, defender: FighterView, option: AttackOption, ctx: AttackContext): AttackPreview;
+  resolveAttack(t: Tracer, attacker: FighterView<S>, defender: FighterView<S>, option: AttackOption, ctx: AttackContext): AttackOutcome<S>;
+  previewAttack(attacker: FighterView<S>, defender: FighterView<S>, option: AttackOption, ctx: AttackContext): AttackPreview;
   /** Energy an attack with this option costs (also when it strikes nobody). */
-  attackCost(attacker: FighterView, option: AttackOption, now: number, edition: Edition): number;
+  attackCost(attacker: FighterView<S>, option: AttackOption, now: number, edition: Edition): number;
   /** A projectile that hit nobody: what lands where (it may break). */
-  missileLanded(t: Tracer, f: FighterView, option: AttackOption, at: Point, info: LandingInfo): readonly Effect[];
+  missileLanded(t: Tracer, f: FighterView<S>, option: AttackOption, at: Point, info: LandingInfo): readonly Effect<S>[];
 
   /** Does a sleeping or wandering monster notice its enemy this turn? `inView`: it sees the enemy. */
-  notice(t: Tracer, observer: FighterView, enemy: FighterView, distance: number, inView: boolean, edition?: Edition): NoticeResult;
+  notice(t: Tracer, observer: FighterView<S>, enemy: FighterView<S>, distance: number, inView: boolean, edition?: Edition): NoticeResult<S>;
   /** The exact chance `notice` succeeds this turn (in the duel's edition; `spoiler` when not given). */
-  noticeChance(observer: FighterView, enemy: FighterView, distance: number, inView: boolean, edition?: Edition): NoticeCheck;
+  noticeChance(observer: FighterView<S>, enemy: FighterView<S>, distance: number, inView: boolean, edition?: Edition): NoticeCheck;
   /**
    * Whether `viewer` can see `target` standing in its field of view (invisibility, see
    * invisible, infravision). Everything in view is seen when absent.
    */
-  canSee?(viewer: FighterView, target: FighterView): boolean;
+  canSee?(viewer: FighterView<S>, target: FighterView<S>): boolean;
 
-  onDamaged(t: Tracer, victim: FighterView, amount: number, hpBefore: number, ctx: { readonly now: number }): readonly Effect[];
-  onDeath(t: Tracer, victim: FighterView, neighbours: readonly FighterView[], edition: Edition): readonly Effect[];
+  onDamaged(t: Tracer, victim: FighterView<S>, amount: number, hpBefore: number, ctx: { readonly now: number }): readonly Effect<S>[];
+  onDeath(t: Tracer, victim: FighterView<S>, neighbours: readonly FighterView<S>[], edition: Edition): readonly Effect<S>[];
 
   /** Items the fighter can use (potions). */
-  usableItems(f: FighterView): readonly ItemStack[];
-  useItem(t: Tracer, f: FighterView, item: string): { readonly effects: readonly Effect[]; readonly cost: number } | { readonly error: string };
+  usableItems(f: FighterView<S>): readonly ItemStack[];
+  useItem(t: Tracer, f: FighterView<S>, item: string): { readonly effects: readonly Effect<S>[]; readonly cost: number } | { readonly error: string };
   /** A short name for an item id or stack key. */
   itemName(item: string): string;
   /**
@@ -300,19 +310,19 @@ export interface Ruleset {
   /** How an item lying on the floor is drawn. */
   itemGlyph(item: string): { readonly ch: string; readonly colour: string };
   /** Whether picking up this stack should equip it (a weapon when the hand is empty). */
-  equipsOnPickup(f: FighterView, stack: ItemStack): boolean;
+  equipsOnPickup(f: FighterView<S>, stack: ItemStack): boolean;
 
-  aiProfile(f: FighterView): AiProfile;
+  aiProfile(f: FighterView<S>): AiProfile<S>;
   /** What a hero played by the AI uses; the first usable item heals when absent. */
-  heroTactics?(f: FighterView, now: number): HeroTactics;
+  heroTactics?(f: FighterView<S>, now: number): HeroTactics;
   /** Lines for the status panel: "STR 15  Acc 16  Dodge 5  Armour 0-2". */
-  describeFighter(f: FighterView, edition: Edition, now: number): readonly string[];
+  describeFighter(f: FighterView<S>, edition: Edition, now: number): readonly string[];
   /**
    * The recall page of `subject` as this ruleset sees it (Angband 4.2's monster recall, DCSS's
    * xv): its numbers, each of its attacks with the exact odds against `observer`, and the
    * observer's odds back. `distance` and `visible` describe where the two stand.
    */
-  recall(subject: FighterView, observer: FighterView, edition: Edition, now: number, where: { readonly distance: number; readonly visible: boolean }): readonly RecallSection[];
+  recall(subject: FighterView<S>, observer: FighterView<S>, edition: Edition, now: number, where: { readonly distance: number; readonly visible: boolean }): readonly RecallSection[];
 }
 
 export type { Side };

@@ -215,7 +215,7 @@ export class MenuScreen implements Screen {
     const setup = this.setupWith('menu');
     try {
       const init = r.buildFighter(setup.hero, setup.edition);
-      this.heroSummary = `${String(init.rules['title'] ?? init.fighter.name)}, about ${init.body.maxHp} HP`;
+      this.heroSummary = `${init.title ?? init.fighter.name}, about ${init.body.maxHp} HP`;
     } catch (e) {
       this.problem = `${r.name} refuses this hero: ${message(e)}`;
       return;

@@ -257,6 +257,7 @@ export function createAngband(tables: AngTables): Ruleset {
       inventory: { weapon: null, armour: null, pack: h.pack.map((p) => cat.stackOf(p)) },
       statuses: [{ kind: 'clock', next: CLOCK, level: 0 }],
       rules: { ...rules },
+      title,
       aiMode: 'hunting',
     };
   }
@@ -296,6 +297,7 @@ export function createAngband(tables: AngTables): Ruleset {
       inventory: { weapon: null, armour: null, pack: [] },
       statuses: [{ kind: 'clock', next: MONSTER_CLOCK }],
       rules: { ...rules },
+      title: m.name,
       aiMode: csleep > 0 ? 'sleeping' : 'hunting',
     };
   }

@@ -430,6 +430,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       inventory: { weapon: null, armour: null, pack },
       statuses,
       rules: { ...rules },
+      title,
       aiMode: 'hunting',
     };
   }
@@ -490,6 +491,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       inventory: { weapon: null, armour: null, pack: [] },
       statuses: [],
       rules: { ...rules },
+      title,
       aiMode: 'sleeping',
     };
   }

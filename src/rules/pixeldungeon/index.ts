@@ -219,6 +219,7 @@ export function createPixelDungeon(tables: PdTables): Ruleset {
       },
       statuses,
       rules: { ...rules, title: `${cls.name} ${level}${sub}` },
+      title: `${cls.name} ${level}${sub}`,
       aiMode: 'hunting',
     };
   }
