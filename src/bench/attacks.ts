@@ -5,8 +5,8 @@ import { Stream } from '../core/rng.js';
 import { NullTracer, RecordingTracer } from '../core/trace.js';
 import { Duel } from '../game/duel.js';
 import { heroAttack, rollAttack } from '../rules/pixeldungeon/combat.js';
-import { getRuleset } from '../rules/registry.js';
-import { RULESET_IDS, type RulesetId } from '../rules/ruleset.js';
+import { availableRulesets, getRuleset } from '../rules/registry.js';
+import type { RulesetId } from '../rules/ruleset.js';
 import { attackContext } from '../systems/combat.js';
 import { best, measure } from './attacks-measure.js';
 
@@ -37,7 +37,7 @@ export interface RulesetAttackRate {
  * stream. The views are read-only and no effect is applied, so every call sees the same state.
  */
 function rulesetRates(content: Content): RulesetAttackRate[] {
-  return RULESET_IDS.map((id) => {
+  return availableRulesets().map((id) => {
     const r = getRuleset(id, content);
     const duel = new Duel(
       { ruleset: id, edition: 'spoiler', seed: 'bench', hero: { template: r.defaultHero, options: {} }, foe: { template: r.defaultFoe, options: {} }, arena: 'ring', heroControl: 'ai', maxTurns: 1000, foeState: 'hunting' },

@@ -8,7 +8,7 @@ import type { CatalogEntry, RulesetId } from '../rules/ruleset.js';
 import { defaultWorkers, simulate, workersUsed } from '../sim/pool.js';
 import { type CompareReport, type CompareSide, type FighterChoice, type RefusedOption, alignByTime, compareJson, compareText, playTraced, refusalText } from './compare.js';
 import { progressBar, wholeNumber } from './progress.js';
-import { type DuelOptions, crawlOptionProblem, setupFromOptions, skillOptions } from './setup-options.js';
+import { type DuelOptions, heroOptionProblem, setupFromOptions, skillOptions } from './setup-options.js';
 
 /** `arena compare`: the options on top of the duel options, as commander hands them over. */
 export interface CompareOptions extends DuelOptions {
@@ -136,7 +136,7 @@ export function resolveSides(o: CompareOptions, content: Content, usage: (m: str
   for (const [key, flag, ruleKey] of HERO_OPTIONS) {
     const value = o[key];
     if (value === undefined) continue;
-    const problem = ruleKey === 'stat-system' || ruleKey === 'form' ? crawlOptionProblem(ruleKey, rulesetB.id) : null;
+    const problem = ruleKey === 'stat-system' || ruleKey === 'form' ? heroOptionProblem(ruleKey, rulesetB.id, content) : null;
     if (problem) {
       refused.push({ flag, value, reason: problem });
       continue;

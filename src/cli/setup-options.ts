@@ -3,9 +3,9 @@ import { Option, type Command as Cmd } from 'commander';
 import type { Content } from '../content/index.js';
 import { DEFAULT_ARENA, DEFAULT_MAX_TURNS, type DuelSetup, arenaIds } from '../game/duel.js';
 import { EDITIONS, isEdition } from '../rules/edition.js';
-import { availableRulesets, getRuleset } from '../rules/registry.js';
+import { availableRulesets, getRuleset, isRulesetId } from '../rules/registry.js';
 import { normaliseSeed } from '../core/rng.js';
-import { skillOptionProblem } from '../rules/crawl4b20/options.js';
+import { heroOptionTables, rulesetsWith, skillOptionProblem } from '../rules/choices.js';
 import type { RulesetId } from '../rules/ruleset.js';
 import type { AiMode } from '../world/components.js';
 
@@ -50,32 +50,36 @@ export function addDuelOptions(c: Cmd): Cmd {
     .option('--max-turns <n>', 'game turns before the duel is a draw', String(DEFAULT_MAX_TURNS));
 }
 
-/** The rulesets whose heroes have trainable skills (`--skill`, `skill:NAME` hero options). */
-export const SKILL_RULESETS: readonly RulesetId[] = ['crawl-4.0b20', 'stone-soup-0.5.2'];
+/** The rulesets whose heroes train skills (`--skill`, `skill:NAME` hero options). */
+export function skillRulesets(content: Content): string[] {
+  return rulesetsWith(content, availableRulesets(), 'skills');
+}
 
 /** The skills a ruleset's heroes train (empty when it has none). */
 export function trainableSkills(content: Content, ruleset: string): readonly { readonly id: string; readonly name: string }[] {
-  return ruleset === 'crawl-4.0b20' ? content.crawl.skills : ruleset === 'stone-soup-0.5.2' ? content.stoneSoup.skills : [];
+  return heroOptionTables(content, ruleset).skills;
 }
 
 /** The hero options `--skill NAME=LEVEL` stands for (`skill:NAME`), each checked against the ruleset's skills. */
 export function skillOptions(texts: readonly string[], ruleset: string, content: Content): [string, number][] {
   if (texts.length === 0) return [];
-  if (!SKILL_RULESETS.includes(ruleset as RulesetId)) throw new Error(`--skill: ${ruleset} has no trainable skills; only ${SKILL_RULESETS.join(' and ')} have them`);
+  if (trainableSkills(content, ruleset).length === 0) throw new Error(`--skill: ${ruleset} has no trainable skills; only ${skillRulesets(content).join(' and ')} have them`);
   return texts.map((t) => {
     const m = /^([^=]+)=(.*)$/.exec(t.trim());
     if (!m) throw new Error(`--skill: write NAME=LEVEL, such as fighting=12 (got "${t}")`);
     const [skill, level] = [m[1] as string, m[2] as string];
-    const problem = skillOptionProblem(skill, level, trainableSkills(content, ruleset));
+    const problem = skillOptionProblem(skill, level, trainableSkills(content, ruleset), heroOptionTables(content, ruleset).skillLevels);
     if (problem) throw new Error(problem);
     return [`skill:${skill}`, Number(level)];
   });
 }
 
-/** Why `ruleset` takes no `--stat-system` or `--form` (only the crawl family has them), or null when it does. */
-export function crawlOptionProblem(flag: 'stat-system' | 'form', ruleset: string): string | null {
-  if (ruleset === 'crawl-4.0b20' || (flag === 'form' && ruleset === 'stone-soup-0.5.2')) return null;
-  return flag === 'form' ? 'only the crawl-4.0b20 and stone-soup-0.5.2 rulesets have transformations' : 'only the crawl-4.0b20 ruleset has stat systems';
+/** Why `ruleset` takes no `--stat-system` or `--form` (only some rulesets have them), or null when it does. */
+export function heroOptionProblem(flag: 'stat-system' | 'form', ruleset: string, content: Content): string | null {
+  const kind = flag === 'form' ? 'forms' : 'statSystems';
+  if (heroOptionTables(content, ruleset)[kind].length > 0) return null;
+  const have = rulesetsWith(content, availableRulesets(), kind);
+  return `only the ${have.join(' and ')} ruleset${have.length === 1 ? ' has' : 's have'} ${flag === 'form' ? 'transformations' : 'stat systems'}`;
 }
 
 export function freshSeed(): string {
@@ -84,7 +88,7 @@ export function freshSeed(): string {
 
 /** Turns command-line options into a checked duel setup, with messages naming the bad option. */
 export function setupFromOptions(o: DuelOptions, content: Content, heroControl: 'player' | 'ai'): DuelSetup {
-  if (!availableRulesets().includes(o.ruleset as RulesetId)) {
+  if (!isRulesetId(o.ruleset)) {
     throw new Error(`--ruleset: unknown ruleset "${o.ruleset}"; choose one of: ${availableRulesets().join(', ')}`);
   }
   if (!isEdition(o.edition)) throw new Error(`--edition: must be one of ${EDITIONS.join(', ')}`);
@@ -113,9 +117,10 @@ export function setupFromOptions(o: DuelOptions, content: Content, heroControl: 
   for (const [k, flag] of [['statSystem', 'stat-system'], ['form', 'form']] as const) {
     const v = o[k];
     if (v === undefined) continue;
-    const problem = crawlOptionProblem(flag, o.ruleset);
+    const problem = heroOptionProblem(flag, o.ruleset, content);
     if (problem) throw new Error(`--${flag}: ${problem}`);
-    if (flag === 'stat-system' && v !== 'new' && v !== 'classic') throw new Error(`--stat-system: unknown stat system "${v}"; choose one of: new, classic`);
+    const systems = heroOptionTables(content, o.ruleset).statSystems.map((x) => x.id);
+    if (flag === 'stat-system' && !systems.includes(v)) throw new Error(`--stat-system: unknown stat system "${v}"; choose one of: ${systems.join(', ')}`);
     heroOptions[flag] = v;
   }
   for (const [key, level] of skillOptions(o.skill ?? [], o.ruleset, content)) heroOptions[key] = level;

@@ -1,14 +1,12 @@
 import type { Content } from '../content/index.js';
 import type { DuelSetup } from '../game/duel.js';
-import { STAT_MAX, formatStat, parseStat } from '../rules/angband305/stats.js';
-import { heroChoices } from '../rules/choices.js';
-import { SKILL_MAX, SKILL_MIN } from '../rules/crawl4b20/options.js';
+import { type OptionAxis, heroChoices, heroOptionTables, wholeAxis } from '../rules/choices.js';
 import { getRuleset } from '../rules/registry.js';
 import type { RulesetId } from '../rules/ruleset.js';
 import type { Interval } from '../sim/stats.js';
 import type { OddsMoment, SideOdds, SweepPoint, SweepRow } from '../sim/sweep.js';
 import { workersText } from './progress.js';
-import { SKILL_RULESETS, trainableSkills } from './setup-options.js';
+import { skillRulesets, trainableSkills } from './setup-options.js';
 
 /**
  * `arena sweep`: the points of a sweep from its flags (every one checked before anything runs),
@@ -63,8 +61,8 @@ export function parseParameter(text: string, ruleset: RulesetId, content: Conten
   const t = text.trim();
   if (t === 'level' || t === 'strength' || t === 'weapon' || t === 'armour' || t === 'foe') return { kind: t };
   if (t === 'skill' || t.startsWith('skill:')) {
-    if (!SKILL_RULESETS.includes(ruleset)) {
-      return fail(`--vary ${t}: ${ruleset} has no trainable skills (only ${SKILL_RULESETS.join(' and ')} do); vary one of: level, strength, weapon, armour, foe`);
+    if (trainableSkills(content, ruleset).length === 0) {
+      return fail(`--vary ${t}: ${ruleset} has no trainable skills (only ${skillRulesets(content).join(' and ')} do); vary one of: level, strength, weapon, armour, foe`);
     }
     const skills = trainableSkills(content, ruleset).map((s) => s.id);
     const skill = t.slice('skill:'.length);
@@ -81,54 +79,18 @@ export function parameterName(p: SweepParameter): string {
   return p.kind === 'skill' ? `skill:${p.skill}` : p.kind;
 }
 
-/** A numeric parameter: its range in this ruleset, how its values are read and written, and the hero option they set. */
-interface NumericAxis {
-  readonly min: number;
-  readonly max: number;
-  /** The range as the user writes it ("1 to 27"). */
-  readonly range: string;
-  /** Reads a bound or a value; undefined when it is not one. */
-  read(text: string): number | undefined;
-  label(v: number): string;
-  option(v: number): string | number;
-}
-
-function wholeIn(text: string, lo: number, hi: number): number | undefined {
-  const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
-  return Number.isInteger(n) && n >= lo && n <= hi ? n : undefined;
-}
-
-function plainAxis(min: number, max: number): NumericAxis {
-  return { min, max, range: `a whole number from ${min} to ${max}`, read: (t) => wholeIn(t, min, max), label: String, option: (v) => v };
-}
-
-function numericAxis(p: SweepParameter, ruleset: RulesetId, content: Content): NumericAxis | undefined {
+function numericAxis(p: SweepParameter, ruleset: RulesetId, content: Content): OptionAxis | undefined {
   switch (p.kind) {
     case 'level': {
       const { min, max } = heroChoices(content, ruleset).levels;
-      return plainAxis(min, max);
+      return wholeAxis(min, max);
     }
-    case 'skill':
-      return plainAxis(SKILL_MIN, SKILL_MAX);
+    case 'skill': {
+      const { min, max } = heroOptionTables(content, ruleset).skillLevels;
+      return wholeAxis(min, max);
+    }
     case 'strength':
-      if (ruleset === 'angband-3.0.5') {
-        // Angband writes strength 3 to 18, then 18/01 to 18/319; steps count stat points (18/10 to 18/20 is 10).
-        return {
-          min: 3,
-          max: STAT_MAX,
-          range: `3 to 18, or 18/01 to ${formatStat(STAT_MAX)}`,
-          read: (t) => {
-            try {
-              return parseStat(t.trim());
-            } catch {
-              return undefined;
-            }
-          },
-          label: formatStat,
-          option: formatStat,
-        };
-      }
-      return ruleset === 'pixel-dungeon' ? plainAxis(1, 30) : plainAxis(1, 72);
+      return heroOptionTables(content, ruleset).strength;
     default:
       return undefined;
   }
@@ -198,7 +160,7 @@ export function planSweep(base: DuelSetup, content: Content, flags: SweepFlags, 
     else {
       const from = flags.from === undefined ? axis.min : read('--from', flags.from);
       const to = flags.to === undefined ? axis.max : read('--to', flags.to);
-      const step = flags.step === undefined ? 1 : (wholeIn(flags.step, 1, axis.max - axis.min || 1) ?? fail(`--step: must be a whole number from 1 to ${axis.max - axis.min || 1} (got "${flags.step}")`));
+      const step = flags.step === undefined ? 1 : (wholeAxis(1, axis.max - axis.min || 1).read(flags.step) ?? fail(`--step: must be a whole number from 1 to ${axis.max - axis.min || 1} (got "${flags.step}")`));
       if (from > to) fail(`--from: ${axis.label(from)} is above --to ${axis.label(to)}`);
       for (let v = from; v <= to; v += step) values.push(v);
     }

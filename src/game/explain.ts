@@ -1,6 +1,7 @@
 import type { TraceStep } from '../core/trace.js';
 import { Fraction } from '../core/fraction.js';
 import type { TraceRecord } from './duel.js';
+import { rulesetModule } from '../rules/registry.js';
 
 /** Renders trace steps as numbered, readable lines (the rules pane and headless transcripts). */
 
@@ -57,18 +58,10 @@ export type DetailLevel = 1 | 2 | 3;
 
 export const DETAIL_NAMES: Readonly<Record<DetailLevel, string>> = { 1: 'summary', 2: 'steps', 3: 'formulas' };
 
-/** The seed document each ruleset's citations point into. */
-export const SEED_DOCUMENTS: Readonly<Record<string, string>> = {
-  'pixel-dungeon': 'Pixel Dungeon combat wiki',
-  'angband-3.0.5': 'ATTACK.SPO 1.13',
-  'crawl-4.0b20': 'Crawl 4.00b20 combat document',
-  'stone-soup-0.5.2': 'Stone Soup 0.5.2 spoilers',
-};
-
 /** A citation in words: `ATTACK.SPO 1.13, section "hit-chance"`. */
 export function citationText(cite: string): string {
   const [ruleset = '', section = ''] = cite.split('#');
-  const doc = Object.hasOwn(SEED_DOCUMENTS, ruleset) ? (SEED_DOCUMENTS[ruleset] as string) : ruleset;
+  const doc = rulesetModule(ruleset)?.seedDocument ?? ruleset;
   return section ? `${doc}, section "${section}"` : doc;
 }
 

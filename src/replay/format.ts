@@ -1,14 +1,13 @@
 import type { ZodType } from 'zod';
 import { lazySchema } from '../content/zod.js';
 import { EDITIONS } from '../rules/edition.js';
-import { RULESET_IDS } from '../rules/ruleset.js';
 import type { DuelSetup, Outcome, TurnRecord } from '../game/duel.js';
 import type { Command } from '../systems/commands.js';
 import { DIRECTIONS } from '../world/grid.js';
 import { formatPath, parseStrictJson, JsonSyntaxError } from '../content/strict-json.js';
 import { clipped, printable } from '../core/text.js';
 import { FileRefused, readRegularFile } from '../content/files.js';
-import { SECTION_MONSTER_TIME as SS_MONSTER_TIME } from '../rules/stonesoup052/monster-melee.js';
+import { availableRulesets, isRulesetId, rulesetModule } from '../rules/registry.js';
 
 /**
  * The replay file: JSON Lines. Line 1 is the header; then one line per turn; the last line is
@@ -38,8 +37,10 @@ const replaySchemas = lazySchema((z) => {
     options: z.record(z.string().min(1).max(100), z.union([z.string().max(200), z.number().min(-1e6).max(1e6)])),
   });
 
+  const rulesetSchema = z.string().refine(isRulesetId, { error: () => `unknown ruleset; choose one of: ${availableRulesets().join(', ')}` });
+
   const setupSchema: ZodType<DuelSetup> = z.strictObject({
-    ruleset: z.enum(RULESET_IDS),
+    ruleset: rulesetSchema,
     edition: z.enum(EDITIONS),
     seed: z.string().min(1).max(SEED_MAX),
     hero: fighterSpec,
@@ -55,7 +56,7 @@ const replaySchemas = lazySchema((z) => {
     format: z.literal(REPLAY_FORMAT),
     version: z.number().int(),
     program: z.string().max(100),
-    ruleset: z.enum(RULESET_IDS),
+    ruleset: rulesetSchema,
     edition: z.enum(EDITIONS),
     data: z.string().max(100).describe('Fingerprint of the data files the duel was played with.'),
     seed: z.string().max(SEED_MAX),
@@ -250,23 +251,25 @@ export function readReplayFile(path: string): Replay {
 }
 
 /**
- * Rule names an earlier writer left empty, and what they were. Stone Soup 0.5.2's source edition
- * rolled a monster's attack time (its weapon energy, rounded at random) before naming the rule,
- * so program 0.1.0 recorded those rolls under "". Nothing else ever rolled without a name (every
- * ruleset and edition was scanned), so in such a replay "" can only mean that rule.
+ * Rule names an earlier writer left empty, and what they were. A ruleset module names the rule
+ * (`RulesetModule.unnamedRule`) when an older program rolled it before naming it: Stone Soup
+ * 0.5.2's source edition rolled a monster's attack time that way in program 0.1.0. Nothing else
+ * ever rolled without a name (every ruleset and edition was scanned), so in such a replay ""
+ * can only mean that rule. Gives how many entries were named, and what they roll.
  */
-function recoverLedger(header: ReplayHeader, raw: unknown): number {
-  if (header.ruleset !== 'stone-soup-0.5.2' || header.edition !== 'source') return 0;
+function recoverLedger(header: ReplayHeader, raw: unknown): { n: number; what: string; rule: string } | undefined {
+  const u = rulesetModule(header.ruleset)?.unnamedRule;
+  if (!u || header.edition !== u.edition) return undefined;
   const r = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)['r'] : undefined;
-  if (!Array.isArray(r)) return 0;
+  if (!Array.isArray(r)) return undefined;
   let n = 0;
   for (const entry of r) {
     if (Array.isArray(entry) && entry[0] === '') {
-      entry[0] = SS_MONSTER_TIME;
+      entry[0] = u.rule;
       n++;
     }
   }
-  return n;
+  return { n, what: u.what, rule: u.rule };
 }
 
 /** Parses a replay's text. A last line cut short (a killed process) is dropped, not an error. */
@@ -298,6 +301,7 @@ export function parseReplay(file: string, text: string): Replay {
   let end: ReplayEnd | null = null;
   let truncated = false;
   let unnamed = 0;
+  let recovery: { what: string; rule: string } | undefined;
   for (let i = 1; i < lines.length; i++) {
     const last = i === lines.length - 1;
     const parsed = parseLine(lines[i] as string);
@@ -317,7 +321,11 @@ export function parseReplay(file: string, text: string): Replay {
       end = (ev.value as { end: ReplayEnd }).end;
       break;
     }
-    unnamed += recoverLedger(header, raw);
+    const named = recoverLedger(header, raw);
+    if (named && named.n > 0) {
+      unnamed += named.n;
+      recovery = named;
+    }
     const tv = checkLine('turn', raw);
     if ('fault' in tv) throw new ReplayError(`${file}:${i + 1}: turn ${tv.fault.path}: ${tv.fault.problem}`);
     const t = tv.value as { t: number; a: number; c: Command; time: number; h: string; d: TurnRecord['draws']; r?: [string, number][] };
@@ -325,8 +333,8 @@ export function parseReplay(file: string, text: string): Replay {
     turns.push({ turn: t.t, actor: t.a, command: t.c, time: t.time, hash: t.h, draws: t.d, ...(t.r ? { rules: t.r } : {}) });
   }
   const recovered =
-    unnamed > 0
-      ? [`${unnamed} roll${unnamed === 1 ? '' : 's'} of the monster's attack time recorded without a rule name (a fault of spoiler-arena 0.1.0) read as ${SS_MONSTER_TIME}`]
+    recovery && unnamed > 0
+      ? [`${unnamed} roll${unnamed === 1 ? '' : 's'} of ${recovery.what} recorded without a rule name (a fault of spoiler-arena 0.1.0) read as ${recovery.rule}`]
       : [];
   return { file, header, turns, end, truncated, recovered };
 }

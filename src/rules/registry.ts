@@ -1,12 +1,16 @@
 import type { PdTables } from './pixeldungeon/types.js';
-import { createPixelDungeon } from './pixeldungeon/index.js';
 import type { AngTables } from './angband305/types.js';
-import { createAngband } from './angband305/index.js';
 import type { CrTables } from './crawl4b20/types.js';
-import { STONE_SOUP_052, createCrawl } from './crawl4b20/index.js';
-import { RULESET_IDS, type Ruleset, type RulesetId } from './ruleset.js';
+import type { Edition } from './edition.js';
+import type { Ruleset } from './ruleset.js';
+import type { ColourOptions, RulesetColours } from './colours.js';
+import type { HeroOptionTables } from './choices.js';
+import { PIXEL_DUNGEON_MODULE } from './pixeldungeon/module.js';
+import { ANGBAND_305_MODULE } from './angband305/module.js';
+import { CRAWL_4B20_MODULE } from './crawl4b20/module.js';
+import { STONE_SOUP_052_MODULE } from './stonesoup052/module.js';
 
-/** The tables each ruleset is built from (src/content loads them). */
+/** The tables the rulesets are built from (src/content loads them). */
 export interface RulesetTables {
   readonly pixelDungeon: PdTables;
   readonly angband: AngTables;
@@ -15,38 +19,78 @@ export interface RulesetTables {
 }
 
 /**
- * Rulesets that can be played today, by id. A Map, so an id from the command line or a file
- * ("constructor", "__proto__", "toString") finds nothing but the rulesets themselves.
+ * What the program knows of a ruleset before building it: its id, the document its citations
+ * point into, how to build it from the loaded tables, and what older replays of it need to be
+ * read. Each ruleset folder exports one; adding a ruleset is its folder plus one entry below.
  */
-const FACTORIES: ReadonlyMap<string, (t: RulesetTables) => Ruleset> = new Map<RulesetId, (t: RulesetTables) => Ruleset>([
-  ['pixel-dungeon', (t) => createPixelDungeon(t.pixelDungeon)],
-  ['angband-3.0.5', (t) => createAngband(t.angband)],
-  ['crawl-4.0b20', (t) => createCrawl(t.crawl)],
-  ['stone-soup-0.5.2', (t) => createCrawl(t.stoneSoup, STONE_SOUP_052)],
-]);
-
-export function availableRulesets(): RulesetId[] {
-  return RULESET_IDS.filter((id) => FACTORIES.has(id));
+export interface RulesetModule {
+  readonly id: string;
+  /** The seed document the ruleset's citations (`<id>#<section>`) point into. */
+  readonly seedDocument: string;
+  create(tables: RulesetTables): Ruleset;
+  /** Its game's colours (the screen's plain colours when absent). */
+  colours?(o: ColourOptions): RulesetColours;
+  /** The hero options it takes, from its tables (none when absent). */
+  heroOptions?(tables: RulesetTables): HeroOptionTables;
+  /**
+   * The rule that rolls recorded under an empty name in this ruleset's replays stand for, in the
+   * edition where an older program left it unnamed (see `replay/format.ts`), and what it rolls.
+   */
+  readonly unnamedRule?: { readonly edition: Edition; readonly rule: string; readonly what: string };
 }
 
-const built = new WeakMap<RulesetTables, Map<RulesetId, Ruleset>>();
+/** The rulesets this program ships, in the order menus list them. */
+const BUILT_IN: readonly RulesetModule[] = [PIXEL_DUNGEON_MODULE, ANGBAND_305_MODULE, CRAWL_4B20_MODULE, STONE_SOUP_052_MODULE];
+
+/**
+ * Rulesets by id. A Map, so an id from the command line or a file ("constructor", "__proto__",
+ * "toString") finds nothing but the rulesets themselves.
+ */
+const MODULES = new Map<string, RulesetModule>(BUILT_IN.map((m) => [m.id, m]));
+
+/**
+ * Adds a ruleset to those the program offers (a test's toy game, or a future game's folder).
+ * Refuses an id already taken.
+ */
+export function registerRuleset(m: RulesetModule): void {
+  if (MODULES.has(m.id)) throw new Error(`a ruleset "${m.id}" is already registered`);
+  MODULES.set(m.id, m);
+}
+
+/** Removes a ruleset added with `registerRuleset` (the built-in ones stay). */
+export function unregisterRuleset(id: string): void {
+  if (BUILT_IN.some((m) => m.id === id)) throw new Error(`"${id}" is built in`);
+  MODULES.delete(id);
+}
+
+export function availableRulesets(): string[] {
+  return [...MODULES.keys()];
+}
+
+export function isRulesetId(id: string): boolean {
+  return MODULES.has(id);
+}
+
+/** The ruleset's module, or undefined when no ruleset has this id. */
+export function rulesetModule(id: string): RulesetModule | undefined {
+  return MODULES.get(id);
+}
+
+const built = new WeakMap<RulesetTables, Map<string, Ruleset>>();
 
 /** Builds (once per set of tables) the ruleset with this id, or throws naming the valid ids. */
 export function getRuleset(id: string, tables: RulesetTables): Ruleset {
-  const factory = FACTORIES.get(id);
-  if (!factory) {
-    const planned = (RULESET_IDS as readonly string[]).includes(id) ? ` ("${id}" is planned but not playable yet)` : '';
-    throw new Error(`unknown ruleset "${id}"${planned}; choose one of: ${availableRulesets().join(', ')}`);
-  }
+  const m = MODULES.get(id);
+  if (!m) throw new Error(`unknown ruleset "${id}"; choose one of: ${availableRulesets().join(', ')}`);
   let cache = built.get(tables);
   if (!cache) {
     cache = new Map();
     built.set(tables, cache);
   }
-  let r = cache.get(id as RulesetId);
+  let r = cache.get(id);
   if (!r) {
-    r = factory(tables);
-    cache.set(id as RulesetId, r);
+    r = m.create(tables);
+    cache.set(id, r);
   }
   return r;
 }

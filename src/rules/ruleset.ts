@@ -13,8 +13,8 @@ import type { Divergence, Edition } from './edition.js';
  * world, a file, the screen or the clock.
  */
 
-export const RULESET_IDS = ['pixel-dungeon', 'angband-3.0.5', 'crawl-4.0b20', 'stone-soup-0.5.2'] as const;
-export type RulesetId = (typeof RULESET_IDS)[number];
+/** A ruleset's id, as the registry knows it (`registry.ts`: `availableRulesets`, `isRulesetId`). */
+export type RulesetId = string;
 
 type DeepReadonly<T> = T extends (infer U)[]
   ? readonly DeepReadonly<U>[]

@@ -1,0 +1,26 @@
+import { wholeAxis } from '../choices.js';
+import type { RulesetModule } from '../registry.js';
+import { SKILL_MAX, SKILL_MIN } from './options.js';
+import { CRAWL_COLOURS } from './colours.js';
+import { createCrawl } from './index.js';
+
+/** Crawl 4.00b20 (with AX-Crawl's classic stat system as an option), as the registry knows it. */
+export const CRAWL_4B20_MODULE: RulesetModule = {
+  id: 'crawl-4.0b20',
+  seedDocument: 'Crawl 4.00b20 combat document',
+  create: (t) => createCrawl(t.crawl),
+  colours: () => CRAWL_COLOURS,
+  heroOptions: ({ crawl: t }) => ({
+    weapons: t.weapons,
+    armours: t.armour.filter((a) => a.slot === 'body'),
+    levels: { min: 1, max: 27 },
+    forms: t.forms,
+    statSystems: [
+      { id: 'new', name: 'new', description: 'the new stat system, as vanilla Crawl (the default)' },
+      { id: 'classic', name: 'classic', description: "AX-Crawl's classic stat system" },
+    ],
+    skills: t.skills,
+    skillLevels: { min: SKILL_MIN, max: SKILL_MAX },
+    strength: wholeAxis(1, 72),
+  }),
+};

@@ -1,0 +1,22 @@
+import { wholeAxis } from '../choices.js';
+import type { RulesetModule } from '../registry.js';
+import { PD_COLOURS } from './colours.js';
+import { createPixelDungeon } from './index.js';
+
+/** Pixel Dungeon, as the registry knows it. */
+export const PIXEL_DUNGEON_MODULE: RulesetModule = {
+  id: 'pixel-dungeon',
+  seedDocument: 'Pixel Dungeon combat wiki',
+  create: (t) => createPixelDungeon(t.pixelDungeon),
+  colours: () => PD_COLOURS,
+  heroOptions: ({ pixelDungeon: t }) => ({
+    weapons: t.meleeWeapons,
+    armours: t.armours,
+    levels: { min: 1, max: 30 },
+    forms: [],
+    statSystems: [],
+    skills: [],
+    skillLevels: { min: 0, max: 0 },
+    strength: wholeAxis(1, 30),
+  }),
+};
