@@ -21,6 +21,15 @@ import { type AiMode, type ArenaEntity, type Side, isAlive } from '../world/comp
 import { type Arena, FIXED_ARENAS, fixedArena, generateArena, isFixedArena, isGeneratedArena, GENERATED_ARENAS } from '../world/arena.js';
 import { type Grid, distance } from '../world/grid.js';
 
+/** The components a ruleset sees, besides the id. */
+const VIEW_FIELDS = ['pos', 'body', 'fighter', 'glyph', 'energy', 'ai', 'awareness', 'inventory', 'statuses', 'rules', 'heap'] as const satisfies readonly (keyof ArenaEntity)[];
+
+function fighterView(e: ArenaEntity): FighterView {
+  const v: Record<string, unknown> = { id: e.id };
+  for (const k of VIEW_FIELDS) Object.defineProperty(v, k, { get: () => e[k], enumerable: true });
+  return Object.freeze(v) as FighterView;
+}
+
 /** How a foe may start (a replay may record one that fled). */
 const FOE_STATES: readonly string[] = ['sleeping', 'wandering', 'hunting', 'fleeing'] satisfies readonly AiMode[];
 
@@ -153,6 +162,8 @@ export class Duel implements DuelState {
   private started: { turn: number; actor: number; skip: boolean } | undefined;
   private readonly energyRules: EnergyRules<{ id: number; energy: number }>;
   private readonly fovCache = new Map<number, { x: number; y: number; radius: number; version: number; mask: Uint8Array }>();
+  /** Each entity's read-only view for the ruleset (`view`). */
+  private readonly views = new WeakMap<ArenaEntity, FighterView>();
   /** Draw counts and trace count at the end of the last turn: a turn owns everything since. */
   private drawMark: Record<StreamName, number>;
   private traceMark = 0;
@@ -257,8 +268,17 @@ export class Duel implements DuelState {
     return mask;
   }
 
+  /**
+   * The fighter as the ruleset sees it: a frozen object of getters onto the entity's components,
+   * built once per entity, so a rule reads the live numbers but cannot replace a component.
+   */
   view(e: ArenaEntity): FighterView {
-    return e as FighterView;
+    let v = this.views.get(e);
+    if (!v) {
+      v = fighterView(e);
+      this.views.set(e, v);
+    }
+    return v;
   }
 
   // --- Queries -----------------------------------------------------------------------------
