@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DataError, loadContent, type Content } from '../content/index.js';
 import { arenaIds } from '../game/duel.js';
-import { availableRulesets, getRuleset } from '../rules/registry.js';
+import { availableRulesets, getRuleset, isRulesetId, rulesetModule } from '../rules/registry.js';
 import { EDITIONS, type Edition } from '../rules/edition.js';
 import { builtInDescription } from '../world/arena.js';
 import { ReplayError, readReplayFile } from '../replay/format.js';
@@ -26,6 +26,11 @@ class UsageError extends Error {}
 
 function content(): Content {
   return loadContent();
+}
+
+/** A list in words: "a, b and c". */
+function inWords(items: readonly string[], last: 'and' | 'or'): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}`;
 }
 
 function fail(message: string, code = 2): never {
@@ -303,7 +308,7 @@ program
 program
   .command('calc')
   .description('compute, without rolling, a character\'s numbers and exact odds against a target (docs/CLI.md)')
-  .argument('<ruleset>', 'the ruleset (angband-3.0.5, crawl-4.0b20 or stone-soup-0.5.2)')
+  .argument('<ruleset>', `the ruleset (${inWords(availableRulesets().filter((id) => rulesetModule(id)?.calculator), 'or')})`)
   .requiredOption('--attacker <spec>', 'a hero preset (arena list heroes --ruleset RULESET) or inline JSON')
   .requiredOption('--defender <spec>', 'a monster (arena list foes --ruleset RULESET) or inline JSON')
   .addOption(new Option('--edition <edition>', 'spoiler: as the seed document says; source: as the game\'s code does').choices([...EDITIONS]).default('spoiler'))
@@ -311,32 +316,21 @@ program
   .addOption(new Option('--visibility <v>', 'whether the attacker sees the target: auto (unseen only if invisible to it)').choices(['auto', 'seen', 'unseen']).default('auto'))
   .option('--json', 'print JSON instead of a table')
   .action(async (ruleset: string, o: { attacker: string; defender: string; edition: string; distance: string; visibility: string; json?: boolean }) => {
-    if (ruleset === 'crawl-4.0b20' || ruleset === 'stone-soup-0.5.2') {
-      const { calcText } = ruleset === 'crawl-4.0b20' ? await import('./calc-crawl.js') : await import('./calc-stone-soup.js');
-      const { CalcInputError } = await import('./calc.js');
-      try {
-        process.stdout.write(calcText(content(), { attacker: o.attacker, defender: o.defender, edition: o.edition as Edition }, o.json === true));
-      } catch (e) {
-        if (e instanceof CalcInputError) throw new UsageError(e.message);
-        throw e;
-      }
-      return;
+    const load = rulesetModule(ruleset)?.calculator;
+    if (!load) {
+      const covered = inWords(availableRulesets().filter((id) => rulesetModule(id)?.calculator), 'and');
+      throw new UsageError(`calc: ${isRulesetId(ruleset) ? `the calculator covers ${covered}; "${ruleset}" has none yet` : `unknown ruleset "${ruleset}"; the calculator covers ${covered}`}`);
     }
-    if (ruleset !== 'angband-3.0.5') {
-      const known = availableRulesets().includes(ruleset);
-      throw new UsageError(`calc: ${known ? `the calculator covers angband-3.0.5, crawl-4.0b20 and stone-soup-0.5.2; "${ruleset}" has none yet` : `unknown ruleset "${ruleset}"; the calculator covers angband-3.0.5, crawl-4.0b20 and stone-soup-0.5.2`}`);
-    }
+    const calculator = await load();
     const distance = /^\d+$/.test(o.distance) ? Number(o.distance) : NaN;
-    if (!Number.isInteger(distance) || distance < 1 || distance > 40) throw new UsageError(`--distance: must be a whole number from 1 to 40 (got "${o.distance}")`);
-    const { calcReport, formatReport, CalcInputError } = await import('./calc.js');
-    let report;
+    if (calculator.usesRange && (!Number.isInteger(distance) || distance < 1 || distance > 40)) throw new UsageError(`--distance: must be a whole number from 1 to 40 (got "${o.distance}")`);
+    const { CalcInputError } = await import('../rules/calc-input.js');
     try {
-      report = calcReport(content(), { attacker: o.attacker, defender: o.defender, edition: o.edition as Edition, distance, visibility: o.visibility as 'auto' | 'seen' | 'unseen' });
+      process.stdout.write(calculator.text(content(), { attacker: o.attacker, defender: o.defender, edition: o.edition as Edition, distance, visibility: o.visibility as 'auto' | 'seen' | 'unseen' }, o.json === true));
     } catch (e) {
       if (e instanceof CalcInputError) throw new UsageError(e.message);
       throw e;
     }
-    process.stdout.write(o.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
   });
 
 program

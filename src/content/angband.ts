@@ -20,6 +20,7 @@ import type {
   AngTables,
 } from '../rules/angband305/types.js';
 import { ANG_BLOW_EFFECTS, ANG_BLOW_METHODS, ANG_MONSTER_FLAGS } from '../rules/angband305/types.js';
+import { type ItemKind, itemKinds, itemSpecProblem } from '../rules/angband305/item-checks.js';
 import { COLOUR_NAMES, commonSchemas } from './common.js';
 import { DataError, type DataSource } from './load.js';
 import { type ParsedTable, parseTables, readTables, type TableTexts, uniqueItemIds } from './table-set.js';
@@ -360,20 +361,6 @@ export function validateAngband(src: DataSource, texts: TableTexts<AngTableName>
   return Object.freeze(tables);
 }
 
-/** What kind of thing each item id is. */
-type ItemKind = 'weapon' | 'launcher' | 'ammo' | 'body' | 'shield' | 'worn' | 'consumable';
-
-function itemKinds(t: AngTables): Map<string, ItemKind> {
-  const m = new Map<string, ItemKind>();
-  for (const r of t.meleeWeapons) m.set(r.id, 'weapon');
-  for (const r of t.launchers) m.set(r.id, 'launcher');
-  for (const r of t.ammo) m.set(r.id, 'ammo');
-  for (const r of t.armour) m.set(r.id, r.slot === 'body' ? 'body' : r.slot === 'shield' ? 'shield' : 'worn');
-  for (const r of t.jewellery) m.set(r.id, 'worn');
-  for (const r of t.consumables) m.set(r.id, 'consumable');
-  return m;
-}
-
 /** Checks every item a hero preset names: it exists, fits its slot, and carries only magic it can. */
 function checkHeroes(heroes: ParsedTable, t: AngTables): void {
   const kinds = itemKinds(t);
@@ -396,49 +383,3 @@ function checkHeroes(heroes: ParsedTable, t: AngTables): void {
     h.pack.forEach((p, j) => slot(p, `pack[${j}]`, ['ammo', 'consumable', 'weapon']));
   });
 }
-
-/**
- * Why an item spec cannot be used in a slot that takes `allowed` kinds, or null when it can.
- * Shared by the data loader (hero presets) and the calculator (inline specs).
- */
-export function itemSpecProblem(
-  spec: AngItemSpec,
-  kinds: ReadonlyMap<string, ItemKind>,
-  egos: ReadonlyMap<string, AngEgo>,
-  allowed: readonly ItemKind[],
-  t: AngTables,
-): { field: string; message: string } | null {
-  const kind = kinds.get(spec.item);
-  if (!kind) return { field: 'item', message: `unknown item "${spec.item}"` };
-  if (!allowed.includes(kind)) return { field: 'item', message: `"${spec.item}" is a ${kind} item; this slot takes ${allowed.join(' or ')}` };
-  if (spec.ego !== undefined) {
-    const ego = egos.get(spec.ego);
-    if (!ego) return { field: 'ego', message: `unknown ego "${spec.ego}"` };
-    const target = kind === 'weapon' ? 'weapon' : kind === 'launcher' ? 'launcher' : kind === 'ammo' ? 'ammo' : undefined;
-    if (!target || !ego.appliesTo.includes(target) || (ego.only !== undefined && !ego.only.includes(spec.item))) {
-      return { field: 'ego', message: `"${ego.name}" does not apply to ${spec.item}${ego.only ? ` (only ${ego.only.join(', ')})` : ''}` };
-    }
-    if (spec.pval !== undefined && (spec.pval < 1 || spec.pval > ego.maxPval)) {
-      return { field: 'pval', message: ego.maxPval === 0 ? `"${ego.name}" has no pval` : `the pval of "${ego.name}" is 1 to ${ego.maxPval}` };
-    }
-    if (ego.pval.length > 0 && spec.pval === undefined) return { field: 'pval', message: `"${ego.name}" needs a pval (1 to ${ego.maxPval})` };
-  } else if (spec.pval !== undefined) return { field: 'pval', message: 'a pval needs an ego' };
-  const bonuses = allowedBonuses(spec.item, kind, t);
-  for (const b of ['toHit', 'toDam', 'toAc'] as const) {
-    if (spec[b] !== undefined && spec[b] !== 0 && !bonuses.includes(b)) return { field: b, message: `${spec.item} cannot carry ${b}` };
-  }
-  if (spec.quantity !== undefined && spec.quantity > 1 && kind !== 'ammo' && kind !== 'consumable' && kind !== 'weapon') {
-    return { field: 'quantity', message: `only ammunition, consumables and throwing weapons come in stacks` };
-  }
-  return null;
-}
-
-function allowedBonuses(item: string, kind: ItemKind, t: AngTables): readonly ('toHit' | 'toDam' | 'toAc')[] {
-  if (kind === 'weapon' || kind === 'launcher' || kind === 'ammo') return ['toHit', 'toDam'];
-  if (kind === 'consumable') return [];
-  const armour = t.armour.find((a) => a.id === item);
-  if (armour) return armour.bonuses;
-  return t.jewellery.find((j) => j.id === item)?.bonuses ?? [];
-}
-
-export { itemKinds, type ItemKind };

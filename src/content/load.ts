@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import type { ZodType, output } from 'zod';
 import { Hasher } from '../core/hash.js';
 import { FILE_LIMITS, FileRefused, readRegularFile } from './files.js';
-import { JsonSyntaxError, formatPath, parseStrictJson } from './strict-json.js';
+import { JsonSyntaxError, formatPath, parseStrictJson } from '../core/strict-json.js';
 
 /**
  * A data file that failed to load: names the file and where in it: a JSON path (`$.records[2].hp`)

@@ -4,7 +4,7 @@ import { EDITIONS } from '../rules/edition.js';
 import type { DuelSetup, Outcome, TurnRecord } from '../game/duel.js';
 import type { Command } from '../systems/commands.js';
 import { DIRECTIONS } from '../world/grid.js';
-import { formatPath, parseStrictJson, JsonSyntaxError } from '../content/strict-json.js';
+import { formatPath, parseStrictJson, JsonSyntaxError } from '../core/strict-json.js';
 import { clipped, printable } from '../core/text.js';
 import { FileRefused, readRegularFile } from '../content/files.js';
 import { availableRulesets, isRulesetId, rulesetModule } from '../rules/registry.js';

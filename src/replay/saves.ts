@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, realpathSync, statSync, unlinkSync } from 'node:fs';
 import { join, relative, isAbsolute } from 'node:path';
 import type { Content } from '../content/index.js';
-import { parseStrictJson } from '../content/strict-json.js';
+import { parseStrictJson } from '../core/strict-json.js';
 import { FileRefused, kindOf, readOpenBytes, readRegularFile, systemText } from '../content/files.js';
 import { REPLAY_FORMAT, REPLAY_LIMITS, ReplayError, parseReplay } from './format.js';
 import { type Lock, lockOn, lockPathFor, releaseLock, takeLock } from './lock.js';

@@ -3,6 +3,7 @@ import type { AngTables } from './angband305/types.js';
 import type { CrTables } from './crawl4b20/types.js';
 import type { Edition } from './edition.js';
 import type { Ruleset } from './ruleset.js';
+import type { Calculator } from './calc-input.js';
 import type { ColourOptions, RulesetColours } from './colours.js';
 import type { HeroOptionTables } from './choices.js';
 import { PIXEL_DUNGEON_MODULE } from './pixeldungeon/module.js';
@@ -30,6 +31,8 @@ export interface RulesetModule {
   create(tables: RulesetTables): Ruleset;
   /** Its game's colours (the screen's plain colours when absent). */
   colours?(o: ColourOptions): RulesetColours;
+  /** Its calculator (`arena calc`), loaded when asked for; none when absent. */
+  calculator?(): Promise<Calculator>;
   /** The hero options it takes, from its tables (none when absent). */
   heroOptions?(tables: RulesetTables): HeroOptionTables;
   /**

@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { FILE_LIMITS, FileRefused, readRegularFile, systemText } from '../content/files.js';
 import { join } from 'node:path';
-import { JsonSyntaxError, formatPath, parseStrictJson } from '../content/strict-json.js';
+import { JsonSyntaxError, formatPath, parseStrictJson } from '../core/strict-json.js';
 import { lazySchema } from '../content/zod.js';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calcReport, CalcInputError, formatReport } from '../../src/cli/calc.js';
+import { calcReport, CalcInputError, formatReport } from '../../src/rules/angband305/calc-input.js';
 import { loadContent } from '../../src/content/index.js';
 import type { CalcReport } from '../../src/rules/angband305/calc.js';
 import { arena, removeTempDirs, type Run, STACK_FRAME } from './run.js';
@@ -129,7 +129,7 @@ describe('arena calc (spawned)', () => {
 
 describe('arena calc crawl-4.0b20', () => {
   it('in-process: derived numbers and exact odds (hand-worked stats) for a preset against a monster', async () => {
-    const { crawlCalcReport } = await import('../../src/cli/calc-crawl.js');
+    const { crawlCalcReport } = await import('../../src/rules/crawl4b20/calc-input.js');
     const r = crawlCalcReport(content, { attacker: 'minotaur-fighter', defender: 'orc-warrior', edition: 'source' });
     // Minotaur Str 18 Dex 10, hand axe (weight 6): damage 18 + (-4 x 4) / 10 = 17; accuracy 10 + (4 x 6) / 10 = 12.
     expect([r.attacker.strWeight, r.attacker.damageStat, r.attacker.accuracyStat]).toEqual([6, 17, 12]);

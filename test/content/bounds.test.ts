@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataError } from '../../src/content/index.js';
-import { formatPath } from '../../src/content/strict-json.js';
+import { formatPath } from '../../src/core/strict-json.js';
 import { TABLES, type Path, type Table, fieldOf, firstOfEachField, leaves, schemaAt, schemaNodes, validateTable, withValue } from './data-tables.js';
 import { TempData, expectDataError, loadError, removeTempData } from './temp-data.js';
 import { RAW_CONTROL } from '../support/hostile.js';

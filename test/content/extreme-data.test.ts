@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { calcReport } from '../../src/cli/calc.js';
-import { crawlCalcReport } from '../../src/cli/calc-crawl.js';
+import { calcReport } from '../../src/rules/angband305/calc-input.js';
+import { crawlCalcReport } from '../../src/rules/crawl4b20/calc-input.js';
 import { setupFromOptions } from '../../src/cli/setup-options.js';
 import { type Content, loadContent } from '../../src/content/index.js';
 import { Duel } from '../../src/game/duel.js';

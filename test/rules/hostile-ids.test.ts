@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { calcReport } from '../../src/cli/calc.js';
-import { crawlCalcReport } from '../../src/cli/calc-crawl.js';
-import { stoneSoupCalcReport } from '../../src/cli/calc-stone-soup.js';
+import { calcReport } from '../../src/rules/angband305/calc-input.js';
+import { crawlCalcReport } from '../../src/rules/crawl4b20/calc-input.js';
+import { stoneSoupCalcReport } from '../../src/rules/stonesoup052/calc-input.js';
 import { resolveSides } from '../../src/cli/compare-command.js';
 import { setupFromOptions, type DuelOptions } from '../../src/cli/setup-options.js';
 import { planSweep } from '../../src/cli/sweep.js';

@@ -26,6 +26,7 @@ export const ANGBAND_305_MODULE: RulesetModule = {
   seedDocument: 'ATTACK.SPO 1.13',
   create: (t) => createAngband(t.angband),
   colours: angbandColours,
+  calculator: async () => (await import('./calc-input.js')).ANGBAND_CALCULATOR,
   heroOptions: ({ angband: t }) => ({
     weapons: t.meleeWeapons,
     armours: t.armour.filter((a) => a.slot === 'body'),

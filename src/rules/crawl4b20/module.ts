@@ -10,6 +10,7 @@ export const CRAWL_4B20_MODULE: RulesetModule = {
   seedDocument: 'Crawl 4.00b20 combat document',
   create: (t) => createCrawl(t.crawl),
   colours: () => CRAWL_COLOURS,
+  calculator: async () => (await import('./calc-input.js')).CRAWL_CALCULATOR,
   heroOptions: ({ crawl: t }) => ({
     weapons: t.weapons,
     armours: t.armour.filter((a) => a.slot === 'body'),

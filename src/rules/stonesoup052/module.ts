@@ -11,6 +11,7 @@ export const STONE_SOUP_052_MODULE: RulesetModule = {
   seedDocument: 'Stone Soup 0.5.2 spoilers',
   create: (t) => createCrawl(t.stoneSoup, STONE_SOUP_052),
   colours: () => STONE_SOUP_COLOURS,
+  calculator: async () => (await import('./calc-input.js')).STONE_SOUP_CALCULATOR,
   heroOptions: ({ stoneSoup: t }) => ({
     weapons: t.weapons,
     armours: t.armour.filter((a) => a.slot === 'body'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stoneSoupCalcReport } from '../../../src/cli/calc-stone-soup.js';
+import { stoneSoupCalcReport } from '../../../src/rules/stonesoup052/calc-input.js';
 import { loadContent } from '../../../src/content/index.js';
 import { Fraction } from '../../../src/core/fraction.js';
 import { CrCatalogue } from '../../../src/rules/crawl4b20/catalogue.js';

@@ -1,22 +1,19 @@
 import type { ZodType } from 'zod';
-import type { Content } from '../content/index.js';
-import { itemKinds, itemSpecProblem, type ItemKind } from '../content/angband.js';
-import { JsonSyntaxError, formatPath, parseStrictJson } from '../content/strict-json.js';
-import { lazySchema } from '../content/zod.js';
-import { AngCatalogue, STAT_NAMES, type GearData } from '../rules/angband305/catalogue.js';
-import { type CalcDefender, type CalcReport, calculate, formatReport } from '../rules/angband305/calc.js';
-import { parseStat, type StatValue } from '../rules/angband305/stats.js';
-import { ANG_MONSTER_FLAGS, type AngItemSpec, type AngMonsterFlag, type AngStatName } from '../rules/angband305/types.js';
-import type { Edition } from '../rules/edition.js';
-import type { ItemStack } from '../world/components.js';
+import { CalcInputError, type Calculator, once, parseSpec } from '../calc-input.js';
+import type { Edition } from '../edition.js';
+import type { RulesetTables } from '../registry.js';
+import type { ItemStack } from '../../world/components.js';
+import { AngCatalogue, STAT_NAMES, type GearData } from './catalogue.js';
+import { type CalcDefender, type CalcReport, calculate, formatReport } from './calc.js';
+import { type ItemKind, itemKinds, itemSpecProblem } from './item-checks.js';
+import { parseStat, type StatValue } from './stats.js';
+import { ANG_MONSTER_FLAGS, type AngItemSpec, type AngMonsterFlag, type AngStatName } from './types.js';
 
 /**
- * `arena calc`: parses the attacker and defender specs (a preset name or inline JSON), checks
- * them against the data, and runs the Angband calculator. Every problem is reported with the
- * option and the JSON path at fault.
+ * `arena calc angband-3.0.5`: parses the attacker and defender specs (a preset name or inline
+ * JSON), checks them against the data, and runs the Angband calculator. Every problem is reported
+ * with the option and the JSON path at fault.
  */
-
-export class CalcInputError extends Error {}
 
 interface ItemSpecInput {
   item: string;
@@ -51,7 +48,7 @@ export interface DefenderInput {
   flags?: AngMonsterFlag[];
 }
 
-const schemas = lazySchema((z) => {
+const schemas = once((z) => {
   const stat = z.union([z.number().int(), z.string()]).describe('A stat: 3 to 18, or "18/xx".');
   const item: ZodType<ItemSpecInput> = z.strictObject({
     item: z.string(),
@@ -94,24 +91,6 @@ const schemas = lazySchema((z) => {
   return { attacker, defender };
 });
 
-/** A spec: an id, or inline JSON (starting with `{`) checked against `schema`. */
-export function parseSpec<T>(option: string, text: string, schema: ZodType<T>, asId: (id: string) => T): T {
-  if (!text.trim().startsWith('{')) return asId(text.trim());
-  let raw: unknown;
-  try {
-    raw = parseStrictJson(text);
-  } catch (e) {
-    if (e instanceof JsonSyntaxError) throw new CalcInputError(`${option}: ${e.jsonPath}: ${e.reason} (column ${e.column})`);
-    throw e;
-  }
-  const r = schema.safeParse(raw);
-  if (!r.success) {
-    const issue = r.error.issues[0];
-    throw new CalcInputError(`${option}: ${formatPath((issue?.path ?? []) as (string | number)[])}: ${issue?.message ?? 'invalid'}`);
-  }
-  return r.data;
-}
-
 export interface CalcOptions {
   readonly attacker: string;
   readonly defender: string;
@@ -121,7 +100,7 @@ export interface CalcOptions {
 }
 
 /** Builds the calculator's request from the command line, or throws a CalcInputError naming the fault. */
-export function calcReport(content: Content, o: CalcOptions): CalcReport {
+export function calcReport(content: Pick<RulesetTables, 'angband'>, o: CalcOptions): CalcReport {
   const cat = new AngCatalogue(content.angband);
   const s = schemas();
   const a = parseSpec('--attacker', o.attacker, s.attacker, (id) => ({ preset: id }));
@@ -198,4 +177,13 @@ export function calcReport(content: Content, o: CalcOptions): CalcReport {
   });
 }
 
-export { formatReport };
+export { CalcInputError, formatReport };
+
+/** Angband's calculator: the hero's blows, shots and throws against a monster at a distance. */
+export const ANGBAND_CALCULATOR: Calculator = {
+  usesRange: true,
+  text(tables, request, json) {
+    const report = calcReport(tables, request);
+    return json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report);
+  },
+};

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonSyntaxError, formatPath, parseStrictJson } from '../../src/content/strict-json.js';
+import { JsonSyntaxError, formatPath, parseStrictJson } from '../../src/core/strict-json.js';
 
 function syntaxError(text: string): JsonSyntaxError {
   try {

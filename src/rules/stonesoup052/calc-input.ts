@@ -1,18 +1,18 @@
-import type { Content } from '../content/index.js';
-import type { Fraction } from '../core/fraction.js';
-import { CrCatalogue } from '../rules/crawl4b20/catalogue.js';
-import type { CrCharacter } from '../rules/crawl4b20/character.js';
-import type { CrTarget } from '../rules/crawl4b20/melee.js';
-import { planMonster } from '../rules/crawl4b20/monster-melee.js';
-import { AttackLaws } from '../rules/crawl4b20/summary.js';
-import type { CrMonster } from '../rules/crawl4b20/types.js';
-import type { Edition } from '../rules/edition.js';
-import { armourClass, blockPlan, evasionOf, heavyPercOf, monsterHitChance, monsterToHit } from '../rules/stonesoup052/defence.js';
-import { ssBlockChance, ssDamageLaw, ssLandChance } from '../rules/stonesoup052/monster-melee.js';
-import type { StabTarget } from '../rules/stonesoup052/stab.js';
-import { awarenessOf, describeStealth, noticeChance, stealthOf } from '../rules/stonesoup052/stealth.js';
-import { ssEffectsFrom } from '../rules/stonesoup052/types.js';
-import { CalcInputError } from './calc.js';
+import type { Fraction } from '../../core/fraction.js';
+import { CrCatalogue } from '../crawl4b20/catalogue.js';
+import type { CrCharacter } from '../crawl4b20/character.js';
+import type { CrTarget } from '../crawl4b20/melee.js';
+import { planMonster } from '../crawl4b20/monster-melee.js';
+import { AttackLaws } from '../crawl4b20/summary.js';
+import type { CrMonster } from '../crawl4b20/types.js';
+import type { Edition } from '../edition.js';
+import { armourClass, blockPlan, evasionOf, heavyPercOf, monsterHitChance, monsterToHit } from './defence.js';
+import { ssBlockChance, ssDamageLaw, ssLandChance } from './monster-melee.js';
+import type { StabTarget } from './stab.js';
+import { awarenessOf, describeStealth, noticeChance, stealthOf } from './stealth.js';
+import { ssEffectsFrom } from './types.js';
+import { CalcInputError, type Calculator } from '../calc-input.js';
+import type { RulesetTables } from '../registry.js';
 
 /**
  * `arena calc stone-soup-0.5.2 --attacker HERO --defender MONSTER`: the hero's stealth and its
@@ -53,7 +53,7 @@ const STATES: readonly [string, Partial<StabTarget>][] = [
   ['netted', { netted: true }],
 ];
 
-export function stoneSoupCalcReport(content: Content, o: { attacker: string; defender: string; edition: Edition }): SsCalcReport {
+export function stoneSoupCalcReport(content: Pick<RulesetTables, 'stoneSoup'>, o: { attacker: string; defender: string; edition: Edition }): SsCalcReport {
   const cat = new CrCatalogue(content.stoneSoup);
   const h = cat.heroes.get(o.attacker);
   if (!h) throw new CalcInputError(`--attacker: unknown hero "${o.attacker}"; choose one of: ${[...cat.heroes.keys()].join(', ')}`);
@@ -131,8 +131,11 @@ export function formatStoneSoupReport(r: SsCalcReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The report as `arena calc stone-soup-0.5.2` prints it: a table, or JSON. */
-export function calcText(content: Content, input: { attacker: string; defender: string; edition: Edition }, json: boolean): string {
-  const r = stoneSoupCalcReport(content, input);
-  return json ? `${JSON.stringify(r, null, 2)}\n` : formatStoneSoupReport(r);
-}
+/** Stone Soup 0.5.2's calculator: stealth, noticing, stabs and the monster's attacks against the hero's defences. */
+export const STONE_SOUP_CALCULATOR: Calculator = {
+  usesRange: false,
+  text(tables, request, json) {
+    const r = stoneSoupCalcReport(tables, request);
+    return json ? `${JSON.stringify(r, null, 2)}\n` : formatStoneSoupReport(r);
+  },
+};

@@ -1,4 +1,4 @@
-import { printable } from '../core/text.js';
+import { printable } from './text.js';
 
 /**
  * A JSON parser that refuses what `JSON.parse` silently accepts: a key repeated in one object

@@ -1,14 +1,13 @@
 import type { ZodType } from 'zod';
-import type { Content } from '../content/index.js';
-import { heroProblem } from '../rules/crawl4b20/checks.js';
-import { lazySchema } from '../content/zod.js';
-import { type CrCalcReport, calculateCrawl, formatCrawlReport } from '../rules/crawl4b20/calc.js';
-import { CrCatalogue } from '../rules/crawl4b20/catalogue.js';
-import type { CrEffects } from '../rules/crawl4b20/character.js';
-import type { CrTarget } from '../rules/crawl4b20/melee.js';
-import { CR_BRANDS, CR_FORMS, CR_MUTATIONS, CR_SKILLS, type CrHero, type CrItemSpec } from '../rules/crawl4b20/types.js';
-import type { Edition } from '../rules/edition.js';
-import { CalcInputError, parseSpec } from './calc.js';
+import { CalcInputError, type Calculator, once, parseSpec } from '../calc-input.js';
+import type { Edition } from '../edition.js';
+import type { RulesetTables } from '../registry.js';
+import { heroProblem } from './checks.js';
+import { type CrCalcReport, calculateCrawl, formatCrawlReport } from './calc.js';
+import { CrCatalogue } from './catalogue.js';
+import type { CrEffects } from './character.js';
+import type { CrTarget } from './melee.js';
+import { CR_BRANDS, CR_FORMS, CR_MUTATIONS, CR_SKILLS, type CrHero, type CrItemSpec } from './types.js';
 
 /**
  * `arena calc crawl-4.0b20`: the attacker is a hero preset or inline JSON (a preset to change, or
@@ -44,7 +43,7 @@ interface DefenderInput {
   visible?: boolean;
 }
 
-const schemas = lazySchema((z) => {
+const schemas = once((z) => {
   const int = (lo: number, hi: number) => z.number().int().min(lo).max(hi);
   const item: ZodType<CrItemSpec> = z.strictObject({
     item: z.string(),
@@ -93,7 +92,7 @@ const schemas = lazySchema((z) => {
   return { attacker, defender };
 });
 
-export function crawlCalcReport(content: Content, o: { attacker: string; defender: string; edition: Edition }): CrCalcReport {
+export function crawlCalcReport(content: Pick<RulesetTables, 'crawl'>, o: { attacker: string; defender: string; edition: Edition }): CrCalcReport {
   const t = content.crawl;
   const cat = new CrCatalogue(t);
   const s = schemas();
@@ -173,8 +172,11 @@ export function crawlCalcReport(content: Content, o: { attacker: string; defende
 
 export { formatCrawlReport };
 
-/** The report as `arena calc crawl-4.0b20` prints it: a table, or JSON. */
-export function calcText(content: Content, input: { attacker: string; defender: string; edition: Edition }, json: boolean): string {
-  const r = crawlCalcReport(content, input);
-  return json ? `${JSON.stringify(r, null, 2)}\n` : formatCrawlReport(r);
-}
+/** Crawl 4.00b20's calculator: the hero's attacks against a monster, and its attacks back. */
+export const CRAWL_CALCULATOR: Calculator = {
+  usesRange: false,
+  text(tables, request, json) {
+    const r = crawlCalcReport(tables, request);
+    return json ? `${JSON.stringify(r, null, 2)}\n` : formatCrawlReport(r);
+  },
+};
