@@ -337,7 +337,7 @@ program
   .command('list')
   .description('list rulesets, heroes, foes or arenas')
   .argument('[what]', 'rulesets | heroes | foes | arenas (all when absent)')
-  .option('--ruleset <id>', 'ruleset whose fighters to list', 'pixel-dungeon')
+  .option('--ruleset <id>', 'ruleset whose fighters to list', availableRulesets()[0])
   .action((what: string | undefined, o: { ruleset: string }) => {
     const kinds = ['rulesets', 'heroes', 'foes', 'arenas'];
     if (what !== undefined && !kinds.includes(what)) throw new UsageError(`list: unknown list "${what}"; choose one of: ${kinds.join(', ')}`);

@@ -33,7 +33,7 @@ export interface DuelOptions {
 export function addDuelOptions(c: Cmd): Cmd {
   return c
     .option('--seed <seed>', 'master seed: any text or number (a fresh one is chosen if absent)')
-    .option('--ruleset <id>', `ruleset (${availableRulesets().join(', ')})`, 'pixel-dungeon')
+    .option('--ruleset <id>', `ruleset (${availableRulesets().join(', ')})`, availableRulesets()[0])
     .addOption(new Option('--edition <edition>', 'spoiler: as the seed document says; source: as the game\'s code does').choices([...EDITIONS]).default('spoiler'))
     .option('--hero <id>', 'hero preset (see: arena list heroes)')
     .option('--foe <id>', 'monster to fight (see: arena list foes)')
