@@ -30,25 +30,10 @@ import {
   sumParts,
   weaponToDam,
   weaponToHit,
-} from './character.js';
-import {
-  type CritKind,
-  type CritPlan,
-  type DamagePlan,
-  MELEE_CRIT_TYPES,
-  MISSILE_CRIT_TYPES,
-  SECTION_DAMAGE,
-  SECTION_HIT,
-  SECTION_MISSILE_DAMAGE,
-  SECTION_MISSILE_HIT,
-  bestSlay,
-  damageDistribution,
-  hitChance,
-  hitTest,
-  rollDamage,
-  slayKindOf,
-  slayName,
-} from './combat.js';
+} from './sheet.js';
+import { type CritKind, type CritPlan, MELEE_CRIT_TYPES, MISSILE_CRIT_TYPES, bestSlay, slayKindOf, slayName } from './criticals.js';
+import { type DamagePlan, SECTION_DAMAGE, SECTION_MISSILE_DAMAGE, damageKey, damageLaw, rollDamage } from './damage.js';
+import { SECTION_HIT, SECTION_MISSILE_HIT, hitChance, hitTest } from './to-hit.js';
 import { ANG_DIVERGENCES } from './divergences.js';
 import { formatStat } from './stats.js';
 import type { AngAmmo, AngBreakageClass, AngMonster, AngSlay } from './types.js';
@@ -178,9 +163,10 @@ export function rollBlow(t: Tracer, p: MeleePlan): { hit: boolean; damage: numbe
 }
 
 /**
- * Exact damage laws are worth keeping: a law with criticals mixes hundreds of outcomes, and the
- * same plans come back every turn (the AI's previews, each blow's odds). Keyed by every number
- * the law depends on; the cache is cleared when it grows past a few hundred plans.
+ * Exact laws of a round are worth keeping: a hit's law with criticals mixes hundreds of outcomes
+ * (kept with its steps, `damageLaw`), and the same plans come back every turn (the AI's
+ * previews, each blow's odds). Keyed by every number the law depends on; the cache is cleared
+ * when it grows past a few hundred plans.
  */
 const lawCache = new Map<string, Distribution>();
 function cached(key: string, build: () => Distribution): Distribution {
@@ -191,16 +177,6 @@ function cached(key: string, build: () => Distribution): Distribution {
     lawCache.set(key, d);
   }
   return d;
-}
-
-function damageKey(p: DamagePlan): string {
-  const c = p.crit;
-  return `${p.dice.text}|${p.before}|${p.launcher}|${p.slay}|${p.after}|${p.edition}|${c ? `${c.power.num}/${c.power.den}|${c.weight}|${c.sides}` : '-'}`;
-}
-
-/** The exact law of a hit's damage (cached). */
-export function damageLaw(p: DamagePlan): Distribution {
-  return cached(`hit|${damageKey(p)}`, () => damageDistribution(p));
 }
 
 /** The exact odds of one blow: its hit chance and its damage given a hit. */

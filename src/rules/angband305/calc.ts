@@ -11,7 +11,6 @@ import type { AngCatalogue } from './catalogue.js';
 import {
   type AngCharacter,
   type Derived,
-  armourClass,
   baseMeleeSkill,
   baseMissileSkill,
   blowsPerRound,
@@ -21,14 +20,15 @@ import {
   meleeBonus,
   missileBonus,
   overallSkill,
-  seesInvisible,
   sharedToDam,
   sharedToHit,
   shooting,
   throwRange,
   weaponToDam,
-} from './character.js';
-import { type CritKind, breakageChance, criticalOdds } from './combat.js';
+} from './sheet.js';
+import { armourClass, seesInvisible } from './defence.js';
+import { type CritKind, type CritPlan, criticalOdds } from './criticals.js';
+import { breakageChance } from './items.js';
 import { formatStat } from './stats.js';
 import type { AngMonsterFlag } from './types.js';
 
@@ -107,7 +107,7 @@ export interface CalcReport {
 
 const num = (r: Ratio): number => r.num / r.den;
 
-function critReport(plan: { readonly crit: import('./combat.js').CritPlan | null }): CritReport | null {
+function critReport(plan: { readonly crit: CritPlan | null }): CritReport | null {
   if (!plan.crit) return null;
   const o = criticalOdds(plan.crit);
   const none = o.get(null);

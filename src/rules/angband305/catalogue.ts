@@ -1,5 +1,5 @@
 import type { ItemMagic, ItemStack } from '../../world/components.js';
-import { type AngCharacter, type AngEffects, type AngGear, NO_EFFECTS } from './character.js';
+import { type AngCharacter, type AngEffects, type AngGear, NO_EFFECTS } from './sheet.js';
 import { type StatValue, modifyStat, parseStat } from './stats.js';
 import type {
   AngAmmo,

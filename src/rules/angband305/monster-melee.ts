@@ -3,7 +3,7 @@ import { type Dice, diceDistribution, parseDice } from '../../core/dice.js';
 import { Fraction } from '../../core/fraction.js';
 import { ratio } from '../../core/ratio.js';
 import type { Tracer } from '../../core/trace.js';
-import { hitChance, hitTest } from './combat.js';
+import { hitChance, hitTest } from './to-hit.js';
 import type { AngBlow, AngBlowEffect, AngBlowMethod, AngMonster } from './types.js';
 
 /**

@@ -4,21 +4,9 @@ import { formatRatio } from '../../core/ratio.js';
 import type { Edition } from '../edition.js';
 import { type RecallWhere, headLines, section, spreadText, stateLines, statusLine, two } from '../recall.js';
 import type { FighterView, RecallSection, Ruleset } from '../ruleset.js';
-import {
-  type AngCharacter,
-  allGear,
-  baseMeleeSkill,
-  gearName,
-  meleeBonus,
-  overallSkill,
-  resists,
-  resistsFear,
-  savingThrow,
-  seesInvisible,
-  sharedToDam,
-  stealth,
-  weaponToDam,
-} from './character.js';
+import { type AngCharacter, allGear, baseMeleeSkill, gearName, meleeBonus, overallSkill, sharedToDam, weaponToDam } from './sheet.js';
+import { resists, resistsFear, savingThrow, seesInvisible } from './defence.js';
+import { stealth } from './stealth.js';
 import { type BlowOdds, METHOD_CUTS, METHOD_STUNS } from './monster-melee.js';
 import { energyPerGameTurn } from './stats.js';
 import type { AngElement, AngMonster, AngMonsterFlag } from './types.js';

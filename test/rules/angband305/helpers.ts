@@ -5,7 +5,7 @@
 import { loadContent } from '../../../src/content/index.js';
 import { type Target, monsterTarget } from '../../../src/rules/angband305/attacks.js';
 import { AngCatalogue, type GearData } from '../../../src/rules/angband305/catalogue.js';
-import { type AngCharacter, type AngEffects, NO_EFFECTS } from '../../../src/rules/angband305/character.js';
+import { type AngCharacter, type AngEffects, NO_EFFECTS } from '../../../src/rules/angband305/sheet.js';
 import { parseStat } from '../../../src/rules/angband305/stats.js';
 import type { AngClassId, AngItemSpec, AngMonster, AngMonsterFlag } from '../../../src/rules/angband305/types.js';
 

@@ -8,25 +8,12 @@ import { Distribution } from '../../../src/core/distribution.js';
 import { Fraction } from '../../../src/core/fraction.js';
 import { type Ratio, ratio } from '../../../src/core/ratio.js';
 import { roundDamage } from '../../../src/rules/angband305/attacks.js';
-import {
-  type BreakageContext,
-  type CritPlan,
-  type DamagePlan,
-  MELEE_CRIT_TYPES,
-  MISSILE_CRIT_TYPES,
-  SECTION_DAMAGE,
-  SECTION_MISSILE_DAMAGE,
-  breakageChance,
-  criticalOdds,
-  damageDistribution,
-  hitChance,
-  hitTest,
-  rollBreakage,
-  rollCritical,
-  rollDamage,
-} from '../../../src/rules/angband305/combat.js';
+import { type CritPlan, MELEE_CRIT_TYPES, MISSILE_CRIT_TYPES, criticalOdds, rollCritical } from '../../../src/rules/angband305/criticals.js';
+import { type DamagePlan, SECTION_DAMAGE, SECTION_MISSILE_DAMAGE, damageDistribution, rollDamage } from '../../../src/rules/angband305/damage.js';
+import { type BreakageContext, breakageChance, rollBreakage } from '../../../src/rules/angband305/items.js';
+import { hitChance, hitTest } from '../../../src/rules/angband305/to-hit.js';
 import { armourReduced, blowChance, blowHitChance, blowHits, monsterCritical, monsterCriticalOdds, resisted } from '../../../src/rules/angband305/monster-melee.js';
-import { noiseCount } from '../../../src/rules/angband305/index.js';
+import { noiseCount } from '../../../src/rules/angband305/stealth.js';
 import type { AngBreakageClass } from '../../../src/rules/angband305/types.js';
 import type { Edition } from '../../../src/rules/edition.js';
 import { F, exactLaw, expectFrac } from './helpers.js';

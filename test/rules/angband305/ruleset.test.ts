@@ -6,14 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { Fraction } from '../../../src/core/fraction.js';
 import { Stream } from '../../../src/core/rng.js';
 import { NullTracer, RecordingTracer, ScriptedRng } from '../../../src/core/trace.js';
-import { createAngband, rollLevelHp } from '../../../src/rules/angband305/index.js';
+import { rollLevelHp } from '../../../src/rules/angband305/birth.js';
+import { createAngband } from '../../../src/rules/angband305/index.js';
 import type { Edition } from '../../../src/rules/edition.js';
-import type { AttackContext, AttackOption, Effect, FighterView } from '../../../src/rules/ruleset.js';
+import type { AttackContext, AttackOption, Effect, FighterView, Ruleset } from '../../../src/rules/ruleset.js';
 import type { ArenaEntity, AiMode, ItemStack, Status } from '../../../src/world/components.js';
 import { Terrain } from '../../../src/world/terrain.js';
 import { F, expectFrac, tables } from './helpers.js';
 
-const rs = createAngband(tables);
+const rs: Ruleset = createAngband(tables);
 
 interface ViewOptions {
   options?: Record<string, string | number>;

@@ -21,21 +21,10 @@ import {
   sharedToHit,
   shooting,
   stunPenalty,
-} from '../../../src/rules/angband305/character.js';
-import {
-  BREAKAGE,
-  CRIT_TEXT,
-  type CritKind,
-  MELEE_CRIT_TYPES,
-  MISSILE_CRIT_TYPES,
-  acThreshold,
-  bestSlay,
-  breakagePercent,
-  critDamage,
-  criticalOdds,
-  hitChance,
-  slayName,
-} from '../../../src/rules/angband305/combat.js';
+} from '../../../src/rules/angband305/sheet.js';
+import { CRIT_TEXT, type CritKind, MELEE_CRIT_TYPES, MISSILE_CRIT_TYPES, bestSlay, critDamage, criticalOdds, slayName } from '../../../src/rules/angband305/criticals.js';
+import { BREAKAGE, breakagePercent } from '../../../src/rules/angband305/items.js';
+import { acThreshold, hitChance } from '../../../src/rules/angband305/to-hit.js';
 import {
   BLOWS_TABLE,
   DEX_BLOWS_ROW,

@@ -1,0 +1,53 @@
+import type { Edition } from '../edition.js';
+import { heroSheet, recallPage } from '../recall.js';
+import type { RecallSection, Ruleset } from '../ruleset.js';
+import { STAT_NAMES } from './catalogue.js';
+import { type AngContext, type AngState, type AngView, characterOf, heroRules, monsterBlows, monsterOf, monsterRules } from './context.js';
+import { armourClass } from './defence.js';
+import { angBlowLines, angGear, angHeroLines, angMonsterSection } from './recall.js';
+import { blowsPerRound, currentStats, gearName, shooting } from './sheet.js';
+import { formatStat } from './stats.js';
+
+/** What the status panel and the recall page show of an Angband fighter. */
+
+export function describeFighter(ctx: AngContext, f: AngView, edition: Edition): string[] {
+  if (heroRules(f)) {
+    const c = characterOf(ctx, f);
+    const b = blowsPerRound(c, edition);
+    const ac = armourClass(c).total.num;
+    const s = shooting(c, edition);
+    const cur = currentStats(c);
+    const stats = STAT_NAMES.map((k) => `${k.toUpperCase()} ${formatStat(cur[k])}`).join(' ');
+    return [
+      `${b.blows} blow${b.blows === 1 ? '' : 's'}  AC ${ac}${s ? `  ${s.shots} shot${s.shots === 1 ? '' : 's'} x${s.multiplier}` : ''}`,
+      `${c.weapon ? gearName(c.weapon) : 'bare hands'}${c.bow ? `; ${gearName(c.bow)}` : ''}`,
+      stats,
+    ];
+  }
+  const m = monsterOf(ctx, f);
+  const speed = (monsterRules(f)?.speed ?? m.speed) - 110;
+  return [
+    `AC ${m.ac}  speed ${speed >= 0 ? '+' : ''}${speed}  level ${m.level}`,
+    m.blows.map((b) => `${b.method} ${b.effect} ${b.dice}`).join(', ') || 'no blows',
+    m.description,
+  ];
+}
+
+export function recall(
+  ctx: AngContext,
+  ruleset: Ruleset<AngState>,
+  subject: AngView,
+  observer: AngView,
+  edition: Edition,
+  now: number,
+  where: { readonly distance: number; readonly visible: boolean },
+): RecallSection[] {
+  const h = heroRules(subject);
+  const r = monsterRules(subject);
+  const c = h ? characterOf(ctx, subject) : null;
+  const about = c && h
+    ? heroSheet(ruleset, subject, edition, now, { level: h.level, gear: angGear(c), more: angHeroLines(c, edition) })
+    : angMonsterSection(ruleset, monsterOf(ctx, subject), subject, observer, edition, now, where, r?.speed ?? 110, r?.csleep ?? 0);
+  const blows = r && heroRules(observer) ? angBlowLines(monsterBlows(ctx, subject, observer), monsterOf(ctx, subject), characterOf(ctx, observer)) : [];
+  return recallPage(ruleset, subject, observer, edition, now, where, { about: [about], blows });
+}
