@@ -19,12 +19,13 @@ import type {
   NoticeCheck,
   Ruleset,
 } from '../ruleset.js';
-import { type PdAttack, type PdDefender, attackOdds, heroAttack, monsterAttack, monsterDr, rollAttack } from './combat.js';
+import { type PdAttack, attackOdds, heroAttack, monsterAttack, rollAttack } from './combat.js';
 import { PD_DIVERGENCE_LIST } from './divergences.js';
 import { SECTION_STATUS, bleedingTick, boneShards, breaksFree, noticeOdds, noticeRoll, oneIn, poisonDamage } from './effects.js';
 import { f32, intRange } from './random.js';
 import {
   MILLITURNS,
+  type PdDefender,
   type PdHeroSheet,
   armourDr,
   armourStrength,
@@ -37,6 +38,7 @@ import {
   heroThrowDelay,
   meleeDamageRange,
   meleeStrength,
+  monsterDr,
   monsterMoveDelay,
   toMilliturns,
 } from './stats.js';

@@ -2,8 +2,7 @@ import { PREVIEW_TRACER } from '../common.js';
 import type { Edition } from '../edition.js';
 import { type RecallWhere, headLines, section, stateLines, statusLine } from '../recall.js';
 import type { FighterView, RecallSection, Ruleset } from '../ruleset.js';
-import { monsterDr } from './combat.js';
-import { MILLITURNS, monsterMoveDelay, toMilliturns } from './stats.js';
+import { MILLITURNS, monsterDr, monsterMoveDelay, toMilliturns } from './stats.js';
 import type { PdAbility, PdMonster } from './types.js';
 
 /** A Pixel Dungeon monster's section of its recall page: its numbers, time, abilities and state. */

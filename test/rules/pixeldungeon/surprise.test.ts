@@ -9,7 +9,8 @@ import { Fraction } from '../../../src/core/fraction.js';
 import { ratio } from '../../../src/core/ratio.js';
 import { ScriptedRng } from '../../../src/core/trace.js';
 import type { Edition } from '../../../src/rules/edition.js';
-import { attackOdds, defenderDodge, heroAttack, monsterAttack, rollAttack } from '../../../src/rules/pixeldungeon/combat.js';
+import { attackOdds, heroAttack, monsterAttack, rollAttack } from '../../../src/rules/pixeldungeon/combat.js';
+import { defenderDodge } from '../../../src/rules/pixeldungeon/to-hit.js';
 import { heroAccuracy } from '../../../src/rules/pixeldungeon/stats.js';
 import { MELEE, expectFrac, heroDefender, mobDefender, monster, recorder, sheet, silent, tables } from './helpers.js';
 
