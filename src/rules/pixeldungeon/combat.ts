@@ -17,7 +17,7 @@ import {
   meleeDamageRange,
   meleeRangeDiverges,
   meleeStrength,
-} from './stats.js';
+} from './sheet.js';
 import { pdStepsLaw, type PdStep } from './steps.js';
 import { type PdHitSpec, attackHitChance, defenderDodge, hitDie, hitPlan, traceHitHeader } from './to-hit.js';
 import type { PdMonster } from './types.js';
@@ -278,3 +278,26 @@ export function monsterAttack(
   });
 }
 
+
+/**
+ * The odds of attacks already worked out, by the numbers they depend on: a duel asks for the
+ * same few attacks over and over, and the laws are exact fractions, slow to build. Forgets
+ * everything when full.
+ */
+export class OddsMemo {
+  private readonly known = new Map<string, PdAttackOdds>();
+  constructor(private readonly capacity = 4096) {}
+
+  odds(a: PdAttack): PdAttackOdds {
+    const acc = a.accuracy === null ? '-' : `${a.accuracy.num}/${a.accuracy.den}`;
+    const r = a.roll;
+    const key = `${acc} ${a.dodge.num}/${a.dodge.den} ${a.magic} ${r.kind} ${r.min} ${r.max} ${a.excess} ${a.fury} ${a.absorb} ${a.sniperIgnoresArmour} ${a.waterBoost} ${a.assassin}`;
+    let o = this.known.get(key);
+    if (o === undefined) {
+      if (this.known.size >= this.capacity) this.known.clear();
+      o = attackOdds(a);
+      this.known.set(key, o);
+    }
+    return o;
+  }
+}

@@ -3,7 +3,7 @@ import { NO_DIE, customDie } from '../../core/rule.js';
 import type { Tracer } from '../../core/trace.js';
 import { PD_DIVERGENCES } from './divergences.js';
 import { IntBelowDie, IntRangeDie, NormalIntRangeDie } from './random.js';
-import { SECTION_DAMAGE } from './stats.js';
+import { SECTION_DAMAGE } from './sheet.js';
 import { type PdStep, pdStep, pdStepsLaw, runPdSteps, showMod } from './steps.js';
 
 /**

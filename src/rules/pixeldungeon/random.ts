@@ -138,3 +138,29 @@ export class NormalIntRangeDie implements Die {
     return normalIntRangeDist(this.a, this.b);
   }
 }
+
+/**
+ * A one-in-n chance, Random.Int(n) == 0, as a die: 1 when it comes up. No draw when n <= 1 (it
+ * always comes up); `check` names the comparison in the trace.
+ */
+export class OneInDie implements Die {
+  constructor(
+    readonly n: number,
+    readonly check: string,
+  ) {}
+  get text(): string {
+    return `Int(${this.n}) == 0`;
+  }
+  roll(t: Tracer, label: string): number {
+    if (this.n <= 1) return 1;
+    return t.check(this.check, t.roll(0, this.n - 1, label), '==', 0) ? 1 : 0;
+  }
+  law(): Distribution {
+    return this.n <= 1 ? Distribution.constant(1) : Distribution.fromWeights(0, [BigInt(this.n - 1), 1n]);
+  }
+}
+
+/** A one-in-n chance (Random.Int(n) == 0). */
+export function oneIn(t: Tracer, n: number, label: string): boolean {
+  return new OneInDie(n, `${label}: Int(${n}) == 0`).roll(t, label) === 1;
+}

@@ -5,7 +5,7 @@ import type { Die } from '../../core/rule.js';
 import type { Tracer } from '../../core/trace.js';
 import type { Edition } from '../edition.js';
 import { PD_DIVERGENCES } from './divergences.js';
-import { type PdDefender, SECTION_HIT, SECTION_SURPRISE, heroDodge } from './stats.js';
+import { type PdDefender, SECTION_HIT, SECTION_SURPRISE, heroDodge } from './sheet.js';
 
 /**
  * The hit test and surprise attacks: accuracy against dodge.

@@ -11,7 +11,7 @@ import { ScriptedRng } from '../../../src/core/trace.js';
 import type { Edition } from '../../../src/rules/edition.js';
 import { attackOdds, heroAttack, monsterAttack, rollAttack } from '../../../src/rules/pixeldungeon/combat.js';
 import { defenderDodge } from '../../../src/rules/pixeldungeon/to-hit.js';
-import { heroAccuracy } from '../../../src/rules/pixeldungeon/stats.js';
+import { heroAccuracy } from '../../../src/rules/pixeldungeon/sheet.js';
 import { MELEE, expectFrac, heroDefender, mobDefender, monster, recorder, sheet, silent, tables } from './helpers.js';
 
 const EDITIONS: Edition[] = ['spoiler', 'source'];
