@@ -28,16 +28,15 @@ import type { PdMonster } from './types.js';
  */
 export interface PdAttack extends PdHitSpec, PdDamageSpec {
   /**
-   * The attack's rules worked out in advance by the builders (the hit test as a die, the damage
-   * as steps), with the fields they were worked out from; a copy of the record with other
-   * numbers is planned afresh.
+   * The attack's rules worked out in advance by the builders: the hit test as a die, the damage
+   * as steps. It is not enumerable, so a copy of the record made by spreading (perhaps with
+   * other numbers) does not carry it and is planned afresh.
    */
   readonly plan?: AttackPlan;
 }
 
-/** An attack's hit test and damage steps, and the record they were made from. */
+/** An attack's hit test and damage steps. */
 export interface AttackPlan {
-  readonly of: PdHitSpec & PdDamageSpec;
   /** The hit test (null: no roll to hit). */
   readonly hit: Die | null;
   readonly damage: readonly PdStep[];
@@ -53,34 +52,14 @@ const MISS: PdAttackRoll = Object.freeze({ hit: false, damage: 0 });
 /** Works out an attack's hit test and damage steps. */
 export function planAttack(a: PdAttack): AttackPlan {
   return {
-    of: a,
     hit: a.accuracy === null ? null : hitDie(hitPlan(a.accuracy, a.dodge, a.magic), a.magic),
     damage: damageSteps(a),
   };
 }
 
-/** The plan the attack carries, when it was made from these very numbers (a copy may have others). */
-function carriedPlan(a: PdAttack): AttackPlan | undefined {
-  const p = a.plan;
-  if (p === undefined) return undefined;
-  const o = p.of;
-  const same =
-    o.accuracy === a.accuracy &&
-    o.dodge === a.dodge &&
-    o.magic === a.magic &&
-    o.roll === a.roll &&
-    o.excess === a.excess &&
-    o.fury === a.fury &&
-    o.absorb === a.absorb &&
-    o.sniperIgnoresArmour === a.sniperIgnoresArmour &&
-    o.waterBoost === a.waterBoost &&
-    o.assassin === a.assassin;
-  return same ? p : undefined;
-}
-
-/** Fills in the plan so rolling the attack does no arithmetic on fractions. */
+/** The record with its plan, so that rolling it does no arithmetic on fractions and builds no steps. */
 function planned(a: PdAttack): PdAttack {
-  return { ...a, plan: planAttack(a) };
+  return Object.defineProperty({ ...a }, 'plan', { value: planAttack(a), enumerable: false });
 }
 
 /**
@@ -89,7 +68,7 @@ function planned(a: PdAttack): PdAttack {
  * @spoiler pixel-dungeon#damage
  */
 export function rollAttack(t: Tracer, a: PdAttack): PdAttackRoll {
-  const plan = carriedPlan(a) ?? planAttack(a);
+  const plan = a.plan ?? planAttack(a);
   if (t.recording) traceHitHeader(t, a);
   if (plan.hit !== null && plan.hit.roll(t, 'hit test') === 0) return MISS;
   return { hit: true, damage: rollDamageSteps(t, plan.damage) };
@@ -106,7 +85,7 @@ export interface PdAttackOdds {
 /** The exact odds of an attack, from the same hit test and damage steps that roll it. */
 export function attackOdds(a: PdAttack): PdAttackOdds {
   const hit = attackHitChance(a);
-  const damage = pdStepsLaw(carriedPlan(a)?.damage ?? damageSteps(a), 0);
+  const damage = pdStepsLaw(a.plan?.damage ?? damageSteps(a), 0);
   return { hit, damage, expected: hit.mul(damage.mean()) };
 }
 

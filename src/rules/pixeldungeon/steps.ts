@@ -17,14 +17,17 @@ import type { Tracer } from '../../core/trace.js';
  */
 export interface PdStep extends Step {
   /** The die, when it does not depend on the number (so the law can combine rather than branch). */
-  readonly fixed?: Die;
+  readonly fixed: Die | undefined;
   /** Drawn first (its die must not depend on the number), applied where it stands. */
-  readonly early?: boolean;
-  /** How the change shows in the trace, from the number before, after, and the draw. */
-  readonly show?: (t: Tracer, before: number, after: number, r: number) => void;
+  readonly early: boolean;
+  /** How the change shows in the trace, from the number before, after, and the draw; nothing when absent. */
+  readonly show: ((t: Tracer, before: number, after: number, r: number) => void) | undefined;
 }
 
-/** A step of a Pixel Dungeon rule. */
+/**
+ * A step of a Pixel Dungeon rule. Every step has the same fields in the same order (absent ones
+ * undefined), so that rolling reads them from objects of one shape.
+ */
 export function pdStep(
   label: string,
   die: Die | ((x: number) => Die),
@@ -32,15 +35,16 @@ export function pdStep(
   show?: PdStep['show'],
   more: { readonly early?: boolean; readonly edition?: Step['edition'] } = {},
 ): PdStep {
+  const fixed = typeof die === 'function' ? undefined : die;
   return {
     label,
     die: typeof die === 'function' ? die : () => die,
     apply,
     reason: '',
-    ...(typeof die === 'function' ? {} : { fixed: die }),
-    ...(show ? { show } : {}),
-    ...(more.early ? { early: true } : {}),
-    ...(more.edition ? { edition: more.edition } : {}),
+    edition: more.edition,
+    fixed,
+    early: more.early ?? false,
+    show,
   };
 }
 
@@ -52,8 +56,8 @@ export const showMod =
   };
 
 function draw(t: Tracer, s: PdStep, x: number): number {
-  if (s.edition && t.recording) t.edition(s.edition.id, s.edition.text);
-  const d = s.die(x);
+  if (s.edition !== undefined && t.recording) t.edition(s.edition.id, s.edition.text);
+  const d = s.fixed ?? s.die(x);
   return d === NO_DIE ? 0 : d.roll(t, s.label);
 }
 
