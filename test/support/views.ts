@@ -1,5 +1,5 @@
 import type { Edition } from '../../src/rules/edition.js';
-import type { FighterView, Ruleset } from '../../src/rules/ruleset.js';
+import type { FighterView, Ruleset, RulesState } from '../../src/rules/ruleset.js';
 import type { AiMode, ArenaEntity, Status } from '../../src/world/components.js';
 
 export interface ViewOptions {
@@ -20,9 +20,10 @@ export interface ViewOptions {
  * A fighter built by the ruleset and standing in the arena (the hero's side at x 1, the foe's
  * next to it), as rule tests hand it to the rules, without a duel around it.
  */
-export function fighterView(rs: Ruleset, id: number, template: string, side: 0 | 1, edition: Edition, o: ViewOptions = {}): FighterView {
+export function fighterView<S extends RulesState>(rs: Ruleset<S>, id: number, template: string, side: 0 | 1, edition: Edition, o: ViewOptions = {}): FighterView<S> {
   const init = rs.buildFighter({ template, options: o.options ?? {} }, edition);
-  const e: ArenaEntity = {
+  const rules: S = { ...structuredClone(init.rules), ...o.rules };
+  const e: ArenaEntity & { rules: S } = {
     id,
     pos: { x: side === 0 ? 1 : 2, y: 1 },
     body: { hp: o.hp ?? init.body.hp, maxHp: init.body.maxHp },
@@ -33,7 +34,7 @@ export function fighterView(rs: Ruleset, id: number, template: string, side: 0 |
     awareness: { enemySeen: o.enemySeen ?? true, lastSeen: null },
     inventory: { ...structuredClone(init.inventory), ...(o.emptyPack ? { pack: [] } : {}) },
     statuses: [...structuredClone(init.statuses), ...(o.statuses ?? [])],
-    rules: { ...structuredClone(init.rules), ...o.rules },
+    rules,
   };
-  return e as FighterView;
+  return e as FighterView<S>;
 }

@@ -1,4 +1,5 @@
 import { Distribution, checkLawWork } from '../../core/distribution.js';
+import type { Die } from '../../core/rule.js';
 import type { Tracer } from '../../core/trace.js';
 
 /**
@@ -65,3 +66,101 @@ export function normalIntRangeDist(a: number, b: number): Distribution {
 
 /** Java's float arithmetic: round to the nearest float32. */
 export const f32 = Math.fround;
+
+// ---------------------------------------------------------------------------------------------
+// The same draws as dice (src/core/rule.ts): each rolls through the function above and knows its
+// exact law, so a rule written as a list of steps over them gives its roll, its trace and its law.
+
+/** IntRange(a, b) as a die. */
+export class IntRangeDie implements Die {
+  constructor(
+    readonly a: number,
+    readonly b: number,
+  ) {}
+  get text(): string {
+    return `IntRange(${this.a}, ${this.b})`;
+  }
+  roll(t: Tracer, label: string): number {
+    return intRange(t, this.a, this.b, label);
+  }
+  law(): Distribution {
+    return this.b <= this.a ? Distribution.constant(this.a) : Distribution.uniform(this.a, this.b);
+  }
+}
+
+/** Int(a, b) as a die: the upper bound excluded. */
+export class IntBelowDie implements Die {
+  constructor(
+    readonly a: number,
+    readonly b: number,
+  ) {}
+  get text(): string {
+    return `Int(${this.a}, ${this.b})`;
+  }
+  roll(t: Tracer, label: string): number {
+    return intBelow(t, this.a, this.b, label);
+  }
+  law(): Distribution {
+    return this.b <= this.a + 1 ? Distribution.constant(this.a) : Distribution.uniform(this.a, this.b - 1);
+  }
+}
+
+/**
+ * Int(n) as a die: uniform on 0..n-1, drawn whenever n is positive (a range of one is still a
+ * draw), 0 without a draw otherwise.
+ */
+export class IntDie implements Die {
+  constructor(readonly n: number) {}
+  get text(): string {
+    return `Int(${this.n})`;
+  }
+  roll(t: Tracer, label: string): number {
+    return this.n > 0 ? t.roll(0, this.n - 1, label) : 0;
+  }
+  law(): Distribution {
+    return this.n > 0 ? Distribution.uniform(0, this.n - 1) : Distribution.constant(0);
+  }
+}
+
+/** NormalIntRange(a, b) as a die. */
+export class NormalIntRangeDie implements Die {
+  constructor(
+    readonly a: number,
+    readonly b: number,
+  ) {}
+  get text(): string {
+    return `NormalIntRange(${this.a}, ${this.b})`;
+  }
+  roll(t: Tracer, label: string): number {
+    return normalIntRange(t, this.a, this.b, label);
+  }
+  law(): Distribution {
+    return normalIntRangeDist(this.a, this.b);
+  }
+}
+
+/**
+ * A one-in-n chance, Random.Int(n) == 0, as a die: 1 when it comes up. No draw when n <= 1 (it
+ * always comes up); `check` names the comparison in the trace.
+ */
+export class OneInDie implements Die {
+  constructor(
+    readonly n: number,
+    readonly check: string,
+  ) {}
+  get text(): string {
+    return `Int(${this.n}) == 0`;
+  }
+  roll(t: Tracer, label: string): number {
+    if (this.n <= 1) return 1;
+    return t.check(this.check, t.roll(0, this.n - 1, label), '==', 0) ? 1 : 0;
+  }
+  law(): Distribution {
+    return this.n <= 1 ? Distribution.constant(1) : Distribution.fromWeights(0, [BigInt(this.n - 1), 1n]);
+  }
+}
+
+/** A one-in-n chance (Random.Int(n) == 0). */
+export function oneIn(t: Tracer, n: number, label: string): boolean {
+  return new OneInDie(n, `${label}: Int(${n}) == 0`).roll(t, label) === 1;
+}

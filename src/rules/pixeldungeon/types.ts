@@ -1,3 +1,5 @@
+import type { ItemStack } from '../../world/components.js';
+
 /**
  * Data types of the Pixel Dungeon ruleset. The loader (src/content) validates data files
  * against schemas typed by these interfaces; the rules only ever see frozen values of them.
@@ -163,3 +165,30 @@ export interface PdTables {
   readonly potions: readonly PdPotion[];
   readonly monsters: readonly PdMonster[];
 }
+
+// ---------------------------------------------------------------------------------------------
+// The ruleset's own state on a fighter (type aliases, so that each is a record of named fields).
+
+/** A Pixel Dungeon hero's state. */
+export type HeroRules = {
+  readonly kind: 'pd-hero';
+  readonly cls: PdClass['id'];
+  readonly subclass: PdSubclassId;
+  readonly level: number;
+  readonly strength: number;
+  readonly stealth: number;
+  /** How the hero was named when built ("Warrior 5 (Berserker)"); kept with the state, read by nothing in the rules. */
+  readonly title: string;
+};
+
+/** A Pixel Dungeon monster's state. */
+export type MonsterRules = {
+  readonly kind: 'pd-monster';
+  readonly monster: string;
+  readonly enraged: boolean;
+  /** What a thief has taken from the hero's pack, dropped where it dies. */
+  readonly stolen: ItemStack | null;
+};
+
+/** The state the Pixel Dungeon ruleset keeps on every fighter. */
+export type PdState = HeroRules | MonsterRules;

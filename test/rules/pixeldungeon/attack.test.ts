@@ -12,7 +12,9 @@ import { ratio } from '../../../src/core/ratio.js';
 import { enumerateRolls, probabilityOf } from '../../../src/core/enumerate.js';
 import type { Rng } from '../../../src/core/rng.js';
 import { type CompareOp, NullTracer, ScriptedRng, type Tracer, compare } from '../../../src/core/trace.js';
-import { type PdAttack, attackOdds, damageDistribution, heroAttack, hitChance, monsterAttack, rollAttack } from '../../../src/rules/pixeldungeon/combat.js';
+import { type PdAttack, attackOdds, heroAttack, monsterAttack, rollAttack } from '../../../src/rules/pixeldungeon/combat.js';
+import { damageDistribution } from '../../../src/rules/pixeldungeon/damage.js';
+import { hitChance } from '../../../src/rules/pixeldungeon/to-hit.js';
 import { F, MELEE, exactLaw, expectFrac, heroDefender, mobDefender, monster, recorder, sheet, silent, centreDraw } from './helpers.js';
 
 const base: PdAttack = {

@@ -8,9 +8,10 @@ import { Fraction } from '../../../src/core/fraction.js';
 import { type Ratio, ratio } from '../../../src/core/ratio.js';
 import { ScriptedRng } from '../../../src/core/trace.js';
 import type { Edition } from '../../../src/rules/edition.js';
-import { type PdAttack, type PdDefender, attackOdds, damageDistribution, heroAttack, monsterAttack, monsterDr, rollAttack } from '../../../src/rules/pixeldungeon/combat.js';
+import { type PdAttack, attackOdds, heroAttack, monsterAttack, rollAttack } from '../../../src/rules/pixeldungeon/combat.js';
+import { damageDistribution } from '../../../src/rules/pixeldungeon/damage.js';
 import { PD_DIVERGENCES, PD_DIVERGENCE_LIST } from '../../../src/rules/pixeldungeon/divergences.js';
-import { type HeroAttackKind, type PdHeroSheet, heroAccuracy, heroDodge } from '../../../src/rules/pixeldungeon/stats.js';
+import { type HeroAttackKind, type PdDefender, type PdHeroSheet, heroAccuracy, heroDodge, monsterDr } from '../../../src/rules/pixeldungeon/sheet.js';
 import { F, MELEE, editionIds, exactLaw, expectFrac, heroDefender, mobDefender, monster, recorder, sheet, silent, thrown, centreDraw } from './helpers.js';
 
 const EDITIONS: Edition[] = ['spoiler', 'source'];

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Fraction } from '../../../src/core/fraction.js';
 import { ScriptedRng } from '../../../src/core/trace.js';
-import { bleedingTick, bleedingTickDist, boneShards, boneShardsDist, breaksFree, breaksFreeChance, noticeOdds, noticeRoll, oneIn, poisonDamage } from '../../../src/rules/pixeldungeon/effects.js';
+import { boneShards, boneShardsDist } from '../../../src/rules/pixeldungeon/monster-attacks.js';
+import { oneIn } from '../../../src/rules/pixeldungeon/random.js';
+import { noticeOdds, noticeRoll } from '../../../src/rules/pixeldungeon/stealth.js';
+import { bleedingTick, bleedingTickDist, breaksFree, breaksFreeChance, poisonDamage } from '../../../src/rules/pixeldungeon/upkeep.js';
 import { F, exactLaw, expectFrac, recorder, silent } from './helpers.js';
 
 const P = (law: Map<string | number, Fraction>, k: string | number): Fraction => law.get(k) ?? Fraction.ZERO;

@@ -3,9 +3,8 @@
  * helpers only enumerate, aggregate and build inputs, so the expectations stay in the tests.
  */
 import { loadContent } from '../../../src/content/index.js';
-import type { HeroAttackKind, PdHeroSheet } from '../../../src/rules/pixeldungeon/stats.js';
+import type { HeroAttackKind, PdDefender, PdHeroSheet } from '../../../src/rules/pixeldungeon/sheet.js';
 import type { PdArmour, PdClass, PdMeleeWeapon, PdMissileWeapon, PdMonster, PdSubclassId, PdTables } from '../../../src/rules/pixeldungeon/types.js';
-import type { PdDefender } from '../../../src/rules/pixeldungeon/combat.js';
 
 export const tables: PdTables = loadContent().pixelDungeon;
 

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { Fraction } from '../../../src/core/fraction.js';
 import { type Ratio, ratio } from '../../../src/core/ratio.js';
 import { ScriptedRng } from '../../../src/core/trace.js';
-import { ROLL_STEPS, hitChance, hitTest } from '../../../src/rules/pixeldungeon/combat.js';
+import { ROLL_STEPS, hitChance, hitTest } from '../../../src/rules/pixeldungeon/to-hit.js';
 import { F, exactLaw, expectFrac, recorder, silent } from './helpers.js';
 
 /** The research note's closed form, written independently of the implementation. */

@@ -9,8 +9,9 @@ import { Fraction } from '../../../src/core/fraction.js';
 import { ratio } from '../../../src/core/ratio.js';
 import { ScriptedRng } from '../../../src/core/trace.js';
 import type { Edition } from '../../../src/rules/edition.js';
-import { attackOdds, defenderDodge, heroAttack, monsterAttack, rollAttack } from '../../../src/rules/pixeldungeon/combat.js';
-import { heroAccuracy } from '../../../src/rules/pixeldungeon/stats.js';
+import { attackOdds, heroAttack, monsterAttack, rollAttack } from '../../../src/rules/pixeldungeon/combat.js';
+import { defenderDodge } from '../../../src/rules/pixeldungeon/to-hit.js';
+import { heroAccuracy } from '../../../src/rules/pixeldungeon/sheet.js';
 import { MELEE, expectFrac, heroDefender, mobDefender, monster, recorder, sheet, silent, tables } from './helpers.js';
 
 const EDITIONS: Edition[] = ['spoiler', 'source'];

@@ -3,7 +3,7 @@ import type { Tracer } from '../../core/trace.js';
 import type { Edition } from '../edition.js';
 import { PD_DIVERGENCES } from './divergences.js';
 import { f32 } from './random.js';
-import type { PdArmour, PdClass, PdMeleeWeapon, PdMissileWeapon, PdSubclassId } from './types.js';
+import type { PdArmour, PdClass, PdMeleeWeapon, PdMissileWeapon, PdMonster, PdSubclassId } from './types.js';
 
 /** The numbers a hero fights with; a frozen view built from the fighter's components. */
 export interface PdHeroSheet {
@@ -245,4 +245,44 @@ export function heroMoveDelay(h: PdHeroSheet, crippled: boolean): number {
 /** A monster's step: 1 / speed, halved speed when crippled. */
 export function monsterMoveDelay(speed: number, crippled: boolean): number {
   return toMilliturns(f32(1 / f32(crippled ? speed * 0.5 : speed)));
+}
+
+/** What the rules need to know about a defender. */
+export type PdDefender =
+  | {
+      readonly kind: 'hero';
+      readonly sheet: PdHeroSheet;
+      readonly paralysed: boolean;
+      /** Whether the hero saw this attacker at the hero's own last turn. */
+      readonly sawAttacker: boolean;
+      readonly onWater: boolean;
+      readonly flying: boolean;
+    }
+  | {
+      readonly kind: 'monster';
+      readonly monster: PdMonster;
+      readonly paralysed: boolean;
+      /** The mob's enemySeen flag, refreshed on its own turns. */
+      readonly enemySeen: boolean;
+      readonly state: 'sleeping' | 'wandering' | 'hunting' | 'fleeing';
+      readonly onWater: boolean;
+      readonly flying: boolean;
+    };
+
+/** A monster's armour in this edition (the seed's gnoll scout has 4, the game's 2). */
+export function monsterDr(t: Tracer, m: PdMonster, edition: Edition): number {
+  if (edition === 'spoiler' && m.spoiler?.dr !== undefined) {
+    if (t.recording) t.edition(m.spoiler.divergence, `${m.name}: armour ${m.spoiler.dr} as the seed says (the game has ${m.dr})`);
+    return m.spoiler.dr;
+  }
+  if (t.recording && edition === 'source' && m.spoiler?.dr !== undefined) {
+    t.edition(m.spoiler.divergence, `${m.name}: armour ${m.dr} in the game (the seed says ${m.spoiler.dr})`);
+  }
+  return m.dr;
+}
+
+/** The defender's armour value: a monster's by edition, a hero's from what it wears. */
+export function defenderArmour(t: Tracer, d: PdDefender, edition: Edition): number {
+  if (d.kind === 'monster') return monsterDr(t, d.monster, edition);
+  return d.sheet.armour ? armourDr(d.sheet.armour.def, d.sheet.armour.level) : 0;
 }

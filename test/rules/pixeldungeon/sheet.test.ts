@@ -22,7 +22,7 @@ import {
   meleeRangeDiverges,
   meleeStrength,
   monsterMoveDelay,
-} from '../../../src/rules/pixeldungeon/stats.js';
+} from '../../../src/rules/pixeldungeon/sheet.js';
 import { MELEE, armour, cls, missile, sheet, silent, tables, thrown, weapon } from './helpers.js';
 
 const r = (x: Ratio): string => `${x.num}/${x.den}`;
