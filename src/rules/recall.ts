@@ -84,7 +84,7 @@ export function stateLines(rs: Ruleset, subject: FighterView, observer: FighterV
 export function statusLabels(rs: Ruleset, f: FighterView, now: number): string[] {
   return f.statuses
     .map((s) => {
-      if (rs.statusLabel) return rs.statusLabel(s, now);
+      if (rs.panel.statusLabel) return rs.panel.statusLabel(s, now);
       if (s.level === undefined && s.until === undefined && s.next !== undefined) return null;
       const left = s.level ?? (s.until !== undefined ? Math.ceil((s.until - now) / rs.ticksPerTurn) : undefined);
       return left === undefined ? s.kind : `${s.kind} ${left}`;
@@ -110,7 +110,7 @@ export function heroSheet(rs: Ruleset, f: FighterView, edition: Edition, now: nu
   return section(f.fighter.name, [
     `${title}.`,
     `Level ${o.level}, hit points ${f.body.hp}/${f.body.maxHp}.`,
-    ...rs.describeFighter(f, edition, now),
+    ...rs.panel.describeFighter(f, edition, now),
     ...(o.more ?? []),
     `Gear: ${o.gear.length ? o.gear.join(', ') : 'nothing'}.`,
     `Pack: ${pack.length ? pack.join(', ') : 'empty'}.`,

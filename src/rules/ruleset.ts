@@ -233,21 +233,56 @@ export interface RecallSection {
   readonly lines: readonly string[];
 }
 
+/**
+ * The fighter panel, the recall page and the look pane: what a ruleset shows of a fighter.
+ */
+export interface PanelCapability<S extends RulesState = RulesState> {
+  /** Lines for the status panel: "STR 15  Acc 16  Dodge 5  Armour 0-2". */
+  describeFighter(f: FighterView<S>, edition: Edition, now: number): readonly string[];
+  /**
+   * How a status shows in the fighter's panel ("stun 12"), or null to hide it (bookkeeping such
+   * as regeneration clocks). Absent: the status kind and its level or time left.
+   */
+  statusLabel?(status: Status, now: number): string | null;
+  /**
+   * The recall page of `subject` as this ruleset sees it (Angband 4.2's monster recall, DCSS's
+   * xv): its numbers, each of its attacks with the exact odds against `observer`, and the
+   * observer's odds back. `distance` and `visible` describe where the two stand.
+   */
+  recall(subject: FighterView<S>, observer: FighterView<S>, edition: Edition, now: number, where: { readonly distance: number; readonly visible: boolean }): readonly RecallSection[];
+}
+
+/** How the AI plays a ruleset's fighters. */
+export interface AiCapability<S extends RulesState = RulesState> {
+  profile(f: FighterView<S>): AiProfile<S>;
+  /** What a hero played by the AI uses; the first usable item heals when absent. */
+  heroTactics?(f: FighterView<S>, now: number): HeroTactics;
+}
+
+/** What a game's rules do to the arena's terrain (Pixel Dungeon's): none of it when absent. */
+export interface TerrainCapability<S extends RulesState = RulesState> {
+  /** Doors close by themselves when the last one through leaves. */
+  readonly autoCloseDoors: boolean;
+  /** Whether stepping into high grass tramples it. */
+  tramplesGrass(f: FighterView<S>): boolean;
+}
+
+/**
+ * The interface every ruleset implements: a small core (fighters, time, attacks, noticing,
+ * statuses, items) and capability objects beside it for the AI, the panels and what only some
+ * games have. Presentation and tools that only some rulesets offer (colours, hero options, the
+ * calculator) are in the ruleset's module (`registry.ts`).
+ */
 export interface Ruleset<S extends RulesState = RulesState> {
   readonly id: RulesetId;
   readonly name: string;
   readonly description: string;
   readonly divergences: readonly Divergence[];
-  /** Energy ticks per game turn (for the clock and the turn cap). */
-  readonly ticksPerTurn: number;
-  /** Energy needed to act. */
-  readonly energyThreshold: number;
-  /** Doors close by themselves when the last one through leaves (Pixel Dungeon). */
-  readonly autoCloseDoors: boolean;
   /** The arena's default fighters for a quick duel. */
   readonly defaultHero: string;
   readonly defaultFoe: string;
 
+  // Fighters.
   catalog(): readonly CatalogEntry[];
   /**
    * Builds a fighter. With a tracer (on the `setup` stream) it rolls what the game rolls when a
@@ -255,15 +290,18 @@ export interface Ruleset<S extends RulesState = RulesState> {
    * fixed typical values, for checks and the calculator.
    */
   buildFighter(spec: FighterSpec, edition: Edition, t?: Tracer): FighterInit<S>;
+
+  // Time.
+  /** Energy ticks per game turn (for the clock and the turn cap). */
+  readonly ticksPerTurn: number;
+  /** Energy needed to act. */
+  readonly energyThreshold: number;
   /** Energy actions are ordered by when two fighters are ready at the same tick: lowest id first, or most energy first. */
   readonly readyOrder?: 'lowest-id' | 'most-energy';
-
   energyGain(f: FighterView<S>): number;
-  viewRadius(f: FighterView<S>): number;
-  /** Whether stepping into high grass tramples it. */
-  tramplesGrass(f: FighterView<S>): boolean;
   actionCost(f: FighterView<S>, action: 'move' | 'wait' | 'door' | 'pickup' | 'equip' | 'use', now: number): number;
 
+  // Statuses.
   /**
    * At the start of a fighter's turn: expire statuses, and say whether the turn is lost
    * (paralysis) and what it costs.
@@ -274,6 +312,7 @@ export interface Ruleset<S extends RulesState = RulesState> {
   /** Runs every status of `f` due at `now`. */
   statusTick(t: Tracer, f: FighterView<S>, now: number): readonly Effect<S>[];
 
+  // Attacks.
   attackOptions(f: FighterView<S>): readonly AttackOption[];
   /** Whether `option` may be used from here at that distance (melee: adjacent). */
   canUse(option: AttackOption, distance: number): boolean;
@@ -283,7 +322,11 @@ export interface Ruleset<S extends RulesState = RulesState> {
   attackCost(attacker: FighterView<S>, option: AttackOption, now: number, edition: Edition): number;
   /** A projectile that hit nobody: what lands where (it may break). */
   missileLanded(t: Tracer, f: FighterView<S>, option: AttackOption, at: Point, info: LandingInfo): readonly Effect<S>[];
+  onDamaged(t: Tracer, victim: FighterView<S>, amount: number, hpBefore: number, ctx: { readonly now: number }): readonly Effect<S>[];
+  onDeath(t: Tracer, victim: FighterView<S>, neighbours: readonly FighterView<S>[], edition: Edition): readonly Effect<S>[];
 
+  // Sight and noticing.
+  viewRadius(f: FighterView<S>): number;
   /** Does a sleeping or wandering monster notice its enemy this turn? `inView`: it sees the enemy. */
   notice(t: Tracer, observer: FighterView<S>, enemy: FighterView<S>, distance: number, inView: boolean, edition?: Edition): NoticeResult<S>;
   /** The exact chance `notice` succeeds this turn (in the duel's edition; `spoiler` when not given). */
@@ -294,35 +337,21 @@ export interface Ruleset<S extends RulesState = RulesState> {
    */
   canSee?(viewer: FighterView<S>, target: FighterView<S>): boolean;
 
-  onDamaged(t: Tracer, victim: FighterView<S>, amount: number, hpBefore: number, ctx: { readonly now: number }): readonly Effect<S>[];
-  onDeath(t: Tracer, victim: FighterView<S>, neighbours: readonly FighterView<S>[], edition: Edition): readonly Effect<S>[];
-
+  // Items.
   /** Items the fighter can use (potions). */
   usableItems(f: FighterView<S>): readonly ItemStack[];
   useItem(t: Tracer, f: FighterView<S>, item: string): { readonly effects: readonly Effect<S>[]; readonly cost: number } | { readonly error: string };
   /** A short name for an item id or stack key. */
   itemName(item: string): string;
-  /**
-   * How a status shows in the fighter's panel ("stun 12"), or null to hide it (bookkeeping such
-   * as regeneration clocks). Absent: the status kind and its level or time left.
-   */
-  statusLabel?(status: Status, now: number): string | null;
   /** How an item lying on the floor is drawn. */
   itemGlyph(item: string): { readonly ch: string; readonly colour: string };
   /** Whether picking up this stack should equip it (a weapon when the hand is empty). */
   equipsOnPickup(f: FighterView<S>, stack: ItemStack): boolean;
 
-  aiProfile(f: FighterView<S>): AiProfile<S>;
-  /** What a hero played by the AI uses; the first usable item heals when absent. */
-  heroTactics?(f: FighterView<S>, now: number): HeroTactics;
-  /** Lines for the status panel: "STR 15  Acc 16  Dodge 5  Armour 0-2". */
-  describeFighter(f: FighterView<S>, edition: Edition, now: number): readonly string[];
-  /**
-   * The recall page of `subject` as this ruleset sees it (Angband 4.2's monster recall, DCSS's
-   * xv): its numbers, each of its attacks with the exact odds against `observer`, and the
-   * observer's odds back. `distance` and `visible` describe where the two stand.
-   */
-  recall(subject: FighterView<S>, observer: FighterView<S>, edition: Edition, now: number, where: { readonly distance: number; readonly visible: boolean }): readonly RecallSection[];
+  // Capabilities.
+  readonly ai: AiCapability<S>;
+  readonly panel: PanelCapability<S>;
+  readonly terrain?: TerrainCapability<S>;
 }
 
 export type { Side };

@@ -141,7 +141,7 @@ function noticeRoll(s: DuelState, e: ArenaEntity, enemy: ArenaEntity, dist: numb
  * taken (into its enemy, an attack), and stays put when all five are blocked.
  */
 function erraticStep(s: DuelState, e: ArenaEntity): Command | undefined {
-  const erratic = s.ruleset.aiProfile(s.view(e)).erratic ?? 0;
+  const erratic = s.ruleset.ai.profile(s.view(e)).erratic ?? 0;
   if (erratic <= 0 || s.rng.ai.int(100) >= erratic) return undefined;
   for (let i = 0; i < 5; i++) {
     const dir = DIRECTIONS[s.rng.ai.int(DIRECTIONS.length)] as (typeof DIRECTIONS)[number];
@@ -171,7 +171,7 @@ export function decideMonster(s: DuelState, e: ArenaEntity): Command {
       aw.lastSeen = enemy.pos ? { ...enemy.pos } : null;
       ai.target = aw.lastSeen;
       // Waking takes the turn in Pixel Dungeon; an Angband monster acts at once.
-      if (!s.ruleset.aiProfile(s.view(e)).actsOnWaking) return { type: 'wait' };
+      if (!s.ruleset.ai.profile(s.view(e)).actsOnWaking) return { type: 'wait' };
     }
     if (ai.mode === 'sleeping') {
       s.endEvent(`${subjectOf(e)} ${verb(e, 'sleep')} on`, e.id);
@@ -207,7 +207,7 @@ export function decideMonster(s: DuelState, e: ArenaEntity): Command {
       aw.lastSeen = { ...enemy.pos };
       ai.target = aw.lastSeen;
     }
-    const profile = s.ruleset.aiProfile(s.view(e));
+    const profile = s.ruleset.ai.profile(s.view(e));
     if (enemy && profile.stopsFleeing?.(s.view(e), s.view(enemy))) {
       ai.mode = 'hunting';
     } else {
@@ -226,7 +226,7 @@ export function decideMonster(s: DuelState, e: ArenaEntity): Command {
   aw.enemySeen = inView;
   const erratic = erraticStep(s, e);
   if (erratic) return erratic;
-  const tracked = !inView && enemy?.pos !== undefined && s.ruleset.aiProfile(s.view(e)).tracksEnemy?.(s.view(e), s.view(enemy)) === true;
+  const tracked = !inView && enemy?.pos !== undefined && s.ruleset.ai.profile(s.view(e)).tracksEnemy?.(s.view(e), s.view(enemy)) === true;
   if (tracked && enemy?.pos) ai.target = { ...enemy.pos };
   if (inView && enemy?.pos) {
     aw.lastSeen = { ...enemy.pos };
@@ -234,7 +234,7 @@ export function decideMonster(s: DuelState, e: ArenaEntity): Command {
     const option = usableAttack(s, e, enemy);
     const cmd = option && attackCommand(e, enemy, option);
     if (cmd) return cmd;
-    if (s.ruleset.aiProfile(s.view(e)).keepsDistance && dist <= 1) {
+    if (s.ruleset.ai.profile(s.view(e)).keepsDistance && dist <= 1) {
       const away = stepAway(s, e, enemy.pos);
       if (away) return { type: 'move', dir: away };
     }
@@ -259,7 +259,7 @@ export function decideHero(s: DuelState, e: ArenaEntity): Command {
   const enemy = opponentOf(s, e);
   const inView = enemy !== undefined && sees(s, e, enemy);
   const hurt = e.body.hp * 100 < e.body.maxHp * 35;
-  const tactics = s.ruleset.heroTactics?.(s.view(e), s.now);
+  const tactics = s.ruleset.ai.heroTactics?.(s.view(e), s.now);
   const potion = tactics ? tactics.heal : s.ruleset.usableItems(s.view(e))[0]?.item;
   if (hurt && potion && (inView || e.body.hp * 100 < e.body.maxHp * 20)) return { type: 'use', item: potion };
   if (tactics?.buff && inView && enemy?.pos && distance(e.pos, enemy.pos) <= 2) return { type: 'use', item: tactics.buff };

@@ -38,12 +38,12 @@ export function step(s: DuelState, e: ArenaEntity, to: Point): number {
   e.pos.x = to.x;
   e.pos.y = to.y;
   // A door closes behind the last one through, unless something lies in it (Pixel Dungeon).
-  if (s.ruleset.autoCloseDoors && s.grid.get(from.x, from.y) === Terrain.DoorOpen && !heapAt(s, from.x, from.y) && !fighterAt(s, from.x, from.y)) {
+  if (s.ruleset.terrain?.autoCloseDoors === true && s.grid.get(from.x, from.y) === Terrain.DoorOpen && !heapAt(s, from.x, from.y) && !fighterAt(s, from.x, from.y)) {
     s.grid.set(from.x, from.y, Terrain.DoorClosed);
   }
   const here = s.grid.get(to.x, to.y);
   if (here === Terrain.DoorClosed) s.grid.set(to.x, to.y, Terrain.DoorOpen);
-  if (here === Terrain.HighGrass && s.ruleset.tramplesGrass(s.view(e))) s.grid.set(to.x, to.y, Terrain.Grass);
+  if (here === Terrain.HighGrass && s.ruleset.terrain?.tramplesGrass(s.view(e)) === true) s.grid.set(to.x, to.y, Terrain.Grass);
   return cost;
 }
 

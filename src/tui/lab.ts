@@ -200,13 +200,9 @@ export class LabScreen implements Screen {
 
   private openRecall(subject: ArenaEntity, observer: ArenaEntity): void {
     const r = this.built.ruleset;
-    if (!r.recall) {
-      this.status = `${r.name} has no recall page yet.`;
-      return;
-    }
     const d = this.built;
     try {
-      const sections = r.recall(d.view(subject), d.view(observer), d.edition, d.now, { distance: this.distance, visible: canPerceive(d, observer, subject) });
+      const sections = r.panel.recall(d.view(subject), d.view(observer), d.edition, d.now, { distance: this.distance, visible: canPerceive(d, observer, subject) });
       this.page = new Pager(`Recall: ${this.title(subject)}`, recallLines(sections));
     } catch (e) {
       this.status = `The recall page failed: ${message(e)}`;
@@ -285,7 +281,7 @@ export class LabScreen implements Screen {
     const head = printable(`${e.glyph?.ch ?? '?'} ${this.title(e)}  HP ${e.body?.maxHp ?? 0}`);
     c.text(0, y, head, P.attr(e.fighter?.kind === 'hero' ? 'white' : (e.glyph?.colour ?? 'white'), 'default', FLAG_BOLD), 80);
     c.text(head.length + 3, y, extra, P.attr('grey'), 80 - head.length - 3);
-    const line = this.built.ruleset.describeFighter(this.built.view(e), this.built.edition, this.built.now)[0] ?? '';
+    const line = this.built.ruleset.panel.describeFighter(this.built.view(e), this.built.edition, this.built.now)[0] ?? '';
     c.text(2, y + 1, line, P.attr('grey'), 78);
   }
 }

@@ -56,7 +56,7 @@ describe.each(TABLE)('%s: the %s looks at the %s (%s, distance %i)', (id, heroId
   const hero = view(rs, 1, heroId, 1, edition);
   const foe = view(rs, 2, foeId, 1 + dist, edition);
   const where = { distance: dist, visible: rs.canSee?.(hero, foe) ?? true };
-  const page = rs.recall(foe, hero, edition, 0, where);
+  const page = rs.panel.recall(foe, hero, edition, 0, where);
 
   it('has the monster, both sides\' attacks and the turns to kill, every line at most 76 characters', () => {
     expect(page.map((s) => s.title)).toEqual([capitalise(foe.fighter.name), 'Its attacks against you', `Your attacks against it${where.visible ? '' : ' (unseen)'}`, 'Turns to kill (expected: hit points / expected damage a turn)']);
@@ -110,7 +110,7 @@ describe('special cases', () => {
     const hero = view(rs, 1, 'warrior', 1, 'spoiler');
     const foe = view(rs, 2, 'invisible-stalker', 2, 'spoiler');
     expect(rs.canSee?.(hero, foe)).toBe(false);
-    const page = rs.recall(foe, hero, 'spoiler', 0, { distance: 1, visible: false });
+    const page = rs.panel.recall(foe, hero, 'spoiler', 0, { distance: 1, visible: false });
     const [melee] = rs.attackOptions(hero);
     if (!melee) throw new Error('no melee');
     const unseen = rs.previewAttack(hero, foe, melee, recallContext('spoiler', 0, 1, false)).hit.percent(1);
@@ -132,7 +132,7 @@ describe('special cases', () => {
       const n = rs.noticeChance(foe, hero, 3, true, edition);
       expect(n.chance.num).toBeGreaterThan(0n);
       expect(n.chance.compare(Fraction.ONE)).toBeLessThan(0);
-      const page = rs.recall(foe, hero, edition, 0, { distance: 3, visible: true });
+      const page = rs.panel.recall(foe, hero, edition, 0, { distance: 3, visible: true });
       expect(text(page)).toContain(`State: ${mode === 'sleeping' ? 'asleep' : 'wandering'}`);
       expect(find(page, 'Orc warrior')?.lines.join(' ')).toContain(`Notices you ${n.chance.percent(1)} a turn now`);
     }
@@ -140,7 +140,7 @@ describe('special cases', () => {
 
   it('a hunting monster shows no notice chance', () => {
     const rs = getRuleset('crawl-4.0b20', content);
-    const page = rs.recall(view(rs, 2, 'orc-warrior', 2, 'spoiler', 'hunting'), view(rs, 1, 'minotaur-fighter', 1, 'spoiler'), 'spoiler', 0, { distance: 1, visible: true });
+    const page = rs.panel.recall(view(rs, 2, 'orc-warrior', 2, 'spoiler', 'hunting'), view(rs, 1, 'minotaur-fighter', 1, 'spoiler'), 'spoiler', 0, { distance: 1, visible: true });
     expect(text(page)).toContain('State: hunting you.');
     expect(text(page)).not.toContain('Notices you');
   });
@@ -155,7 +155,7 @@ describe('special cases', () => {
       const weapon = foe.rules['weapon'] as { item: string } | null;
       if (!weapon || weapon.item === likeliest?.item) continue;
       const hero = d.view(d.hero);
-      const page = rs.recall(foe, hero, 'source', d.now, { distance: distance(hero.pos, foe.pos), visible: true });
+      const page = rs.panel.recall(foe, hero, 'source', d.now, { distance: distance(hero.pos, foe.pos), visible: true });
       expect(find(page, 'Orc')?.lines.join(' ')).toContain(`Wields a ${rs.itemName(weapon.item)} (`);
       expect(find(page, 'Its attacks')?.lines.join(' ')).toContain(`with a ${rs.itemName(weapon.item)}`);
       const armour = foe.rules['armour'] as { item: string } | null | undefined;
@@ -167,14 +167,14 @@ describe('special cases', () => {
 
   it('says a monster that cannot hurt you cannot (the poltergeist only frightens)', () => {
     const rs = getRuleset('angband-3.0.5', content);
-    const page = rs.recall(view(rs, 2, 'poltergeist', 2, 'spoiler'), view(rs, 1, 'warrior', 1, 'spoiler'), 'spoiler', 0, { distance: 1, visible: false });
+    const page = rs.panel.recall(view(rs, 2, 'poltergeist', 2, 'spoiler'), view(rs, 1, 'warrior', 1, 'spoiler'), 'spoiler', 0, { distance: 1, visible: false });
     expect(find(page, 'Turns to kill')?.lines.join(' ')).toContain('It kills you: cannot hurt');
   });
 
   it.each(CASES.map(([id, hero]) => [id, hero] as const))('%s: the %s\'s own page is its sheet: level, gear, no attack sections', (id, heroId) => {
     const rs = getRuleset(id, content);
     const hero = view(rs, 1, heroId, 1, 'spoiler');
-    const page = rs.recall(hero, hero, 'spoiler', 0, { distance: 0, visible: true });
+    const page = rs.panel.recall(hero, hero, 'spoiler', 0, { distance: 0, visible: true });
     expect(page).toHaveLength(1);
     const all = text(page);
     const level = (hero.rules['level'] as number | undefined) ?? -1;
@@ -186,6 +186,6 @@ describe('special cases', () => {
     expect(find(page, 'Its attacks')).toBeUndefined();
     // The screen asks for the hero's page with the foe as the observer: the same sheet.
     const foe = view(rs, 2, rs.defaultFoe, 2, 'spoiler');
-    expect(rs.recall(hero, foe, 'spoiler', 0, { distance: 1, visible: true })).toEqual(page);
+    expect(rs.panel.recall(hero, foe, 'spoiler', 0, { distance: 1, visible: true })).toEqual(page);
   });
 });

@@ -162,11 +162,11 @@ describe('the fight lab', () => {
     h = await openLab(setup);
     const d = labOf(h).duel;
     await h.press('r');
-    if (!d.ruleset.recall) {
+    if (!d.ruleset.panel.recall) {
       expect(h.lines()[21]).toContain('has no recall page yet');
       return;
     }
-    const sections = d.ruleset.recall(d.view(d.foe), d.view(d.hero), d.edition, d.now, { distance: 1, visible: true });
+    const sections = d.ruleset.panel.recall(d.view(d.foe), d.view(d.hero), d.edition, d.now, { distance: 1, visible: true });
     expect(h.lines()[0]).toContain('Recall');
     expect(h.lines().join('\n')).toContain(sections[0]!.title);
     const top = h.lines()[1];

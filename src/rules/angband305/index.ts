@@ -34,7 +34,6 @@ export function createAngband(tables: AngTables): Ruleset<AngState> {
     ticksPerTurn: TICKS_PER_TURN,
     energyThreshold: ACTION,
     readyOrder: 'most-energy',
-    autoCloseDoors: false,
     defaultHero: 'warrior',
     defaultFoe: 'uruk',
 
@@ -43,7 +42,6 @@ export function createAngband(tables: AngTables): Ruleset<AngState> {
 
     energyGain: (f) => energyGain(f),
     viewRadius: () => 20,
-    tramplesGrass: () => false,
     actionCost: () => ACTION,
 
     turnStart: (t, f) => turnStart(ctx, t, f),
@@ -81,12 +79,13 @@ export function createAngband(tables: AngTables): Ruleset<AngState> {
     itemName: (id) => ctx.cat.nameOf(id),
     itemGlyph: (id) => itemGlyph(ctx, id),
     equipsOnPickup: () => false,
-    statusLabel: (st) => statusLabel(st),
 
-    aiProfile: (f) => aiProfile(ctx, f),
-    heroTactics: (f) => heroTactics(ctx, f),
-    describeFighter: (f, edition) => describeFighter(ctx, f, edition),
-    recall: (subject, observer, edition, now, where) => recall(ctx, ruleset, subject, observer, edition, now, where),
+    ai: { profile: (f) => aiProfile(ctx, f), heroTactics: (f) => heroTactics(ctx, f) },
+    panel: {
+      describeFighter: (f, edition) => describeFighter(ctx, f, edition),
+      statusLabel: (st) => statusLabel(st),
+      recall: (subject, observer, edition, now, where) => recall(ctx, ruleset, subject, observer, edition, now, where),
+    },
   };
   return ruleset;
 }

@@ -543,7 +543,6 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     ticksPerTurn: TICKS_PER_TURN,
     energyThreshold: THRESHOLD,
     readyOrder: 'most-energy',
-    autoCloseDoors: false,
     defaultHero: info.defaultHero,
     defaultFoe: info.defaultFoe,
 
@@ -560,7 +559,6 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       return monsterRules(f) ? 2 * monsterOf(f).speed : 2 * 10;
     },
     viewRadius: () => 8,
-    tramplesGrass: () => false,
 
     actionCost(f, action) {
       if (monsterRules(f)) return MONSTER_ACTION;
@@ -725,27 +723,8 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
     },
     equipsOnPickup: () => false,
 
-    statusLabel(st: Status) {
-      const n = st.level ?? 0;
-      switch (st.kind) {
-        case 'form':
-          return `form ${n}`;
-        case 'confusing-touch':
-          return `glowing hands ${n}`;
-        case 'sure-blade':
-          return `sure blade ${n}`;
-        case 'poison':
-          return `poisoned ${n}`;
-        case 'rotting':
-          return `rotting ${n}`;
-        case 'disease':
-          return `diseased ${n}`;
-        default:
-          return `${st.kind} ${n}`;
-      }
-    },
-
-    aiProfile(f): AiProfile {
+    ai: {
+    profile(f): AiProfile {
       if (!monsterRules(f)) return { keepsDistance: false };
       const confused = level(f, 'confused') > 0;
       return {
@@ -766,6 +745,27 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
         if (p.effect === 'might' && level(f, 'might') <= 1) buff = stackKey(st);
       }
       return buff ? { buff } : {};
+    },
+    },
+    panel: {
+    statusLabel(st: Status) {
+      const n = st.level ?? 0;
+      switch (st.kind) {
+        case 'form':
+          return `form ${n}`;
+        case 'confusing-touch':
+          return `glowing hands ${n}`;
+        case 'sure-blade':
+          return `sure blade ${n}`;
+        case 'poison':
+          return `poisoned ${n}`;
+        case 'rotting':
+          return `rotting ${n}`;
+        case 'disease':
+          return `diseased ${n}`;
+        default:
+          return `${st.kind} ${n}`;
+      }
     },
 
     describeFighter(f, edition) {
@@ -813,6 +813,7 @@ export function createCrawl(tables: CrTables, info: CrawlGameInfo = CRAWL_4B20):
       const about = crMonsterSection(ruleset, cat, monsterOf(subject), r.hd, gear, subject, observer, edition, now, where);
       const odds = heroRules(observer) ? monsterAttackOdds(subject, observer, recallContext(edition, now, where.distance, ruleset.canSee?.(subject, observer) ?? true)) : null;
       return recallPage(ruleset, subject, observer, edition, now, where, { about: [about], blows: odds ? crAttackLines(odds, monsterOf(subject)) : [] });
+    },
     },
   };
 

@@ -31,7 +31,6 @@ export function createPixelDungeon(tables: PdTables): Ruleset<PdState> {
     divergences: PD_DIVERGENCE_LIST,
     ticksPerTurn: MILLITURNS,
     energyThreshold: 0,
-    autoCloseDoors: true,
     defaultHero: 'warrior',
     defaultFoe: 'gnoll-scout',
 
@@ -40,7 +39,6 @@ export function createPixelDungeon(tables: PdTables): Ruleset<PdState> {
 
     energyGain: () => 1,
     viewRadius: (f) => (heroRules(f) ? 8 : monsterOf(c, f).viewDistance),
-    tramplesGrass: (f) => f.fighter.kind === 'hero' && !f.fighter.flying,
     actionCost(f, action, now) {
       if (action !== 'move') return MILLITURNS;
       const crippled = statusActive(f, 'crippled', now);
@@ -71,9 +69,13 @@ export function createPixelDungeon(tables: PdTables): Ruleset<PdState> {
     itemGlyph: (id) => itemGlyph(c, id),
     equipsOnPickup: (f, stack) => equipsOnPickup(c, f, stack),
 
-    aiProfile: (f) => aiProfile(c, f),
-    describeFighter: (f, edition, now) => describeFighter(c, f, edition, now),
-    recall: (subject, observer, edition, now, where) => pdRecall(c, ruleset, subject, observer, edition, now, where),
+    ai: { profile: (f) => aiProfile(c, f) },
+    panel: {
+      describeFighter: (f, edition, now) => describeFighter(c, f, edition, now),
+      recall: (subject, observer, edition, now, where) => pdRecall(c, ruleset, subject, observer, edition, now, where),
+    },
+    // Doors close behind the last one through; a hero on foot tramples high grass.
+    terrain: { autoCloseDoors: true, tramplesGrass: (f) => f.fighter.kind === 'hero' && !f.fighter.flying },
   };
   return ruleset;
 }

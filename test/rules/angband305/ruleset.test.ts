@@ -173,7 +173,7 @@ describe('melee through the ruleset', () => {
     for (const [id, speed, perTurn] of [['poltergeist', 130, F(3)], ['uruk', 110, F(1)], ['large-white-snake', 100, F(1, 2)]] as const) {
       const m = view(2, id, 1, { rules: { speed } });
       expectFrac(rs.previewAttack(m, hero, option(m, 'melee'), ctx()).perTurn, perTurn);
-      const page = rs.recall(m, hero, 'spoiler', 0, { distance: 1, visible: true });
+      const page = rs.panel.recall(m, hero, 'spoiler', 0, { distance: 1, visible: true });
       expect(page.find((x) => x.title === 'Its attacks against you')?.lines.join(' ')).toContain(`${perTurn.toNumber().toFixed(2)} attacks a turn`);
     }
     // A hero always acts at normal speed: one round of blows a turn.
@@ -331,9 +331,9 @@ describe('using items (lib/script/object.lua)', () => {
     expect(rs.useItem(new NullTracer(new ScriptedRng([])), view(1, 'warrior', 0), 'flask-of-oil')).toEqual({ error: 'you have no Flask of oil to use' });
   });
   it('the AI hero heals with a healing potion (not Heroism) and buffs with Berserk Strength first', () => {
-    expect(rs.heroTactics?.(view(1, 'dunadan-paladin', 0), 0)).toEqual({ heal: 'potion-of-cure-serious-wounds', buff: 'potion-of-heroism' });
-    expect(rs.heroTactics?.(view(1, 'warrior', 0), 0)).toEqual({ heal: 'potion-of-cure-light-wounds', buff: 'potion-of-berserk-strength' });
-    expect(rs.heroTactics?.(view(1, 'warrior', 0, { statuses: [{ kind: 'berserk', level: 9 }] }), 0)).toEqual({ heal: 'potion-of-cure-light-wounds' });
+    expect(rs.ai.heroTactics?.(view(1, 'dunadan-paladin', 0), 0)).toEqual({ heal: 'potion-of-cure-serious-wounds', buff: 'potion-of-heroism' });
+    expect(rs.ai.heroTactics?.(view(1, 'warrior', 0), 0)).toEqual({ heal: 'potion-of-cure-light-wounds', buff: 'potion-of-berserk-strength' });
+    expect(rs.ai.heroTactics?.(view(1, 'warrior', 0, { statuses: [{ kind: 'berserk', level: 9 }] }), 0)).toEqual({ heal: 'potion-of-cure-light-wounds' });
   });
 });
 
@@ -363,15 +363,15 @@ describe('missiles through the ruleset', () => {
 
 describe('the panel', () => {
   it('describes a hero and a monster in a line', () => {
-    expect(rs.describeFighter(view(1, 'warrior', 0), 'spoiler', 0)[0]).toBe('1 blow  AC 11  1 shot x2');
-    expect(rs.describeFighter(view(2, 'drolem', 1, { mode: 'hunting' }), 'spoiler', 0)[0]).toBe('AC 130  speed +10  level 44');
+    expect(rs.panel.describeFighter(view(1, 'warrior', 0), 'spoiler', 0)[0]).toBe('1 blow  AC 11  1 shot x2');
+    expect(rs.panel.describeFighter(view(2, 'drolem', 1, { mode: 'hunting' }), 'spoiler', 0)[0]).toBe('AC 130  speed +10  level 44');
   });
   it('labels conditions and hides the clock', () => {
-    expect(rs.statusLabel?.({ kind: 'clock', next: 10 }, 0)).toBeNull();
-    expect(rs.statusLabel?.({ kind: 'stun', level: 20 }, 0)).toBe('stun 20');
-    expect(rs.statusLabel?.({ kind: 'stun', level: 60 }, 0)).toBe('heavy stun 60');
-    expect(rs.statusLabel?.({ kind: 'stun', level: 120 }, 0)).toBe('knocked out 120');
-    expect(rs.statusLabel?.({ kind: 'hero', level: 12 }, 0)).toBe('heroic 12');
+    expect(rs.panel.statusLabel?.({ kind: 'clock', next: 10 }, 0)).toBeNull();
+    expect(rs.panel.statusLabel?.({ kind: 'stun', level: 20 }, 0)).toBe('stun 20');
+    expect(rs.panel.statusLabel?.({ kind: 'stun', level: 60 }, 0)).toBe('heavy stun 60');
+    expect(rs.panel.statusLabel?.({ kind: 'stun', level: 120 }, 0)).toBe('knocked out 120');
+    expect(rs.panel.statusLabel?.({ kind: 'hero', level: 12 }, 0)).toBe('heroic 12');
   });
 });
 
@@ -406,7 +406,7 @@ describe('fixes from the audit against the 3.0.5 code', () => {
   });
   it('a cornered monster that turns to fight loses its fear; monsters act in the turn they wake', () => {
     const afraid = view(2, 'snaga', 1, { statuses: [{ kind: 'afraid', level: 9 }] });
-    const profile = rs.aiProfile(afraid);
+    const profile = rs.ai.profile(afraid);
     expect(profile.turnsToFight?.(afraid)).toEqual([{ kind: 'remove-status', target: 2, status: 'afraid' }]);
     expect(profile.actsOnWaking).toBe(true);
   });

@@ -126,7 +126,7 @@ describe('monster attacks, upkeep, potions and noticing', () => {
     const r = rs.useItem(new RecordingTracer(new ScriptedRng([10])), hero, 'potion-of-might');
     expect('effects' in r && r.effects).toContainEqual({ kind: 'status', target: 1, status: { kind: 'might', level: 45 }, mode: 'set' });
     const mighty = view(1, 'minotaur-fighter', 0, { statuses: [{ kind: 'might', level: 45 }] });
-    expect(rs.describeFighter(mighty, 'spoiler', 0)[0]).toMatch(/Str 23/);
+    expect(rs.panel.describeFighter(mighty, 'spoiler', 0)[0]).toMatch(/Str 23/);
   });
   it('hunger falls each action; a starving hero faints or dies of it', () => {
     const hero = view(1, 'minotaur-fighter', 0, { rules: { hunger: 90 } });

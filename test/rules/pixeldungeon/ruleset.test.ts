@@ -317,8 +317,8 @@ describe('data tables against pd-facts and seed 002', () => {
     expect(s?.spoiler).toEqual({ dr: 4, divergence: 'gnoll-scout-armour' });
     const v = view(2, 'gnoll-scout', 1, 'spoiler');
     expect(v.body.hp).toBe(12);
-    expect(rs.describeFighter(v, 'spoiler', 0)[0]).toContain('Armour 0-4');
-    expect(rs.describeFighter(v, 'source', 0)[0]).toContain('Armour 0-2');
+    expect(rs.panel.describeFighter(v, 'spoiler', 0)[0]).toContain('Armour 0-4');
+    expect(rs.panel.describeFighter(v, 'source', 0)[0]).toContain('Armour 0-2');
   });
   it('special numbers (pd-facts §5, §5.1): enrage 10-40, lightning Int(2,12) = 2..11, bolt Int(12,18) = 12..17, poison Int(7,9) = 7..8, disarm 1 in 6', () => {
     const ab = (id: string) => tables.monsters.find((x) => x.id === id)?.abilities ?? [];

@@ -51,14 +51,12 @@ export function createCoinGame(): Ruleset<CoinState> {
     divergences: [],
     ticksPerTurn: 10,
     energyThreshold: 10,
-    autoCloseDoors: false,
     defaultHero: 'squire',
     defaultFoe: 'coin-golem',
     catalog: () => Object.entries(FIGHTERS).map(([id, f]) => ({ id, name: f.name, kind: f.kind, description: `${f.hp} HP, might ${f.might}` })),
     buildFighter: (spec) => build(spec),
     energyGain: () => 10,
     viewRadius: () => 8,
-    tramplesGrass: () => false,
     actionCost: () => 10,
     turnStart: () => ({ skip: false, cost: 10, effects: [] }),
     nextStatusTime: () => undefined,
@@ -93,9 +91,11 @@ export function createCoinGame(): Ruleset<CoinState> {
     itemName: (item) => item,
     itemGlyph: () => ({ ch: '?', colour: 'white' }),
     equipsOnPickup: () => false,
-    aiProfile: () => ({ keepsDistance: false }),
-    describeFighter: (f) => [`might ${f.rules.might}`],
-    recall: (subject) => [{ title: subject.fighter.name, lines: [`might ${subject.rules.might}`] }],
+    ai: { profile: () => ({ keepsDistance: false }) },
+    panel: {
+      describeFighter: (f) => [`might ${f.rules.might}`],
+      recall: (subject) => [{ title: subject.fighter.name, lines: [`might ${subject.rules.might}`] }],
+    },
   };
 }
 
