@@ -56,8 +56,15 @@ export function damageKey(p: DamagePlan): string {
  * launcher, no slay, nothing to add) is left out, as the rules pane leaves it out.
  */
 export function damageSteps(p: DamagePlan): DamageRule {
-  return rules(damageKey(p), () => buildDamageSteps(p));
+  // A round's blows share one plan: the last plan's rule is found without building its key.
+  if (p === last.plan && last.rule) return last.rule;
+  const rule = rules(damageKey(p), () => buildDamageSteps(p));
+  last.plan = p;
+  last.rule = rule;
+  return rule;
 }
+
+const last: { plan?: DamagePlan; rule?: DamageRule } = {};
 
 function buildDamageSteps(p: DamagePlan): DamageRule {
   const dice = damroll(p.dice);
@@ -116,11 +123,14 @@ function buildDamageSteps(p: DamagePlan): DamageRule {
   return { steps, critAt, law: () => (law ??= lawOfSteps(steps, p.dice.bonus)) };
 }
 
+const draws: number[] = [];
+
 /** Rolls the damage of a hit, and the critical it scored. */
 export function rollDamage(t: Tracer, p: DamagePlan): { damage: number; crit: CritKind | null } {
   const rule = damageSteps(p);
   if (rule.critAt < 0) return { damage: rollSteps(t, rule.steps, p.dice.bonus), crit: null };
-  const draws: number[] = [];
+  // The draws are read at once, so one list serves every roll.
+  draws.length = 0;
   const damage = rollSteps(t, rule.steps, p.dice.bonus, draws);
   return { damage, crit: critKindAt(draws[rule.critAt] ?? 0) };
 }

@@ -2,7 +2,9 @@ import { Distribution } from '../../core/distribution.js';
 import { type Dice, diceDistribution, parseDice } from '../../core/dice.js';
 import { Fraction } from '../../core/fraction.js';
 import { ratio } from '../../core/ratio.js';
+import { NO_DIE } from '../../core/rule.js';
 import type { Tracer } from '../../core/trace.js';
+import { type AngStep, lawOfSteps, randint0, rollSteps, ruleCache } from './steps.js';
 import { hitChance, hitTest } from './to-hit.js';
 import type { AngBlow, AngBlowEffect, AngBlowMethod, AngMonster } from './types.js';
 
@@ -45,44 +47,66 @@ export function resisted(damage: number): number {
   return Math.trunc((damage + 2) / 3);
 }
 
-/**
- * How critical a blow was, 0 (not) to 7 (melee1.c monster_critical). A blow is critical only if
- * it rolled at least 95% of its maximum; under 20 damage it then passes with chance damage/100.
- * The level comes from the damage (above 45, 33, 25, 18, 11), +1 for the maximum roll, +1 per
- * 2% chance in a row at 20 damage or more. The game's loop is unbounded; every level from 7 on
- * does the same, so the loop stops there.
- */
-export function monsterCritical(t: Tracer, dice: Dice, damage: number): number {
-  const total = dice.count * dice.sides;
-  if (damage < Math.trunc((total * 19) / 20)) return 0;
-  if (damage < 20 && t.roll(0, 99, 'critical: d100 under the damage') >= damage) return 0;
-  const base = damage > 45 ? 6 : damage > 33 ? 5 : damage > 25 ? 4 : damage > 18 ? 3 : damage > 11 ? 2 : 1;
-  let level = base + (damage === total ? 1 : 0);
-  if (damage >= 20) while (level < 7 && t.roll(0, 99, 'critical: one more level on d100 below 2') < 2) level++;
-  return Math.min(7, level);
+// The number the monster critical's steps carry: the level reached, plus STOPPED once no
+// further level can come.
+const STOPPED = 8;
+const D100 = randint0(100);
+const NOT_CRITICAL: MonsterCriticalRule = { start: STOPPED, steps: [] };
+
+/** The monster critical's steps, and the level they start from. */
+interface MonsterCriticalRule {
+  readonly start: number;
+  readonly steps: readonly AngStep[];
 }
 
-/** The exact law of `monsterCritical`. */
-export function monsterCriticalOdds(dice: Dice, damage: number): Map<number, Fraction> {
-  const out = new Map<number, Fraction>();
+const criticalRules = ruleCache<MonsterCriticalRule>(1024);
+
+/**
+ * How critical a blow was, 0 (not) to 7 (melee1.c monster_critical), as steps. A blow is
+ * critical only if it rolled at least 95% of its maximum; under 20 damage it then passes with
+ * chance damage/100. The level comes from the damage (above 45, 33, 25, 18, 11), +1 for the
+ * maximum roll, +1 per 2% chance in a row at 20 damage or more. The game's loop is unbounded;
+ * every level from 7 on does the same, so the loop stops there (at most six more rolls).
+ */
+export function monsterCriticalSteps(dice: Dice, damage: number): MonsterCriticalRule {
   const total = dice.count * dice.sides;
-  if (damage < Math.trunc((total * 19) / 20)) return new Map([[0, Fraction.ONE]]);
-  const pass = damage < 20 ? Fraction.of(Math.max(0, Math.min(100, damage)), 100) : Fraction.ONE;
-  if (pass.num !== pass.den) out.set(0, pass.complement());
-  const base = damage > 45 ? 6 : damage > 33 ? 5 : damage > 25 ? 4 : damage > 18 ? 3 : damage > 11 ? 2 : 1;
-  const start = Math.min(7, base + (damage === total ? 1 : 0));
-  if (damage < 20 || start >= 7) {
-    out.set(start, (out.get(start) ?? Fraction.ZERO).add(pass));
-    return out;
-  }
-  // Each further level with chance 1/50, until 7.
-  let reach = pass;
-  for (let level = start; level < 7; level++) {
-    out.set(level, reach.mul(Fraction.of(49, 50)));
-    reach = reach.mul(Fraction.of(1, 50));
-  }
-  out.set(7, reach);
-  return out;
+  if (damage < Math.trunc((total * 19) / 20)) return NOT_CRITICAL;
+  return criticalRules(`${total}|${damage}`, () => {
+    const base = damage > 45 ? 6 : damage > 33 ? 5 : damage > 25 ? 4 : damage > 18 ? 3 : damage > 11 ? 2 : 1;
+    const start = base + (damage === total ? 1 : 0);
+    if (damage < 20) {
+      const pass: AngStep = {
+        label: 'critical: d100 under the damage',
+        die: () => D100,
+        apply: (x, r) => (r >= damage ? STOPPED : x + STOPPED),
+        reason: 'a weak blow is critical with chance damage / 100',
+        trace: () => {},
+      };
+      return { start, steps: [pass] };
+    }
+    const more: AngStep = {
+      label: 'critical: one more level on d100 below 2',
+      die: (x) => (x < 7 ? D100 : NO_DIE),
+      apply: (x, r) => (x >= 7 ? x : r < 2 ? x + 1 : x + STOPPED),
+      reason: 'one more level with chance 2 in 100',
+      trace: () => {},
+    };
+    return { start, steps: [more, more, more, more, more, more] };
+  });
+}
+
+/** The level a monster critical's number stands for. */
+const levelOf = (x: number): number => Math.min(7, x >= STOPPED ? x - STOPPED : x);
+
+export function monsterCritical(t: Tracer, dice: Dice, damage: number): number {
+  const rule = monsterCriticalSteps(dice, damage);
+  return levelOf(rollSteps(t, rule.steps, rule.start));
+}
+
+/** The exact law of `monsterCritical`, from the same steps. */
+export function monsterCriticalOdds(dice: Dice, damage: number): Map<number, Fraction> {
+  const rule = monsterCriticalSteps(dice, damage);
+  return new Map(lawOfSteps(rule.steps, rule.start).map(levelOf).entries());
 }
 
 /** The cut a critical blow adds, by level: [sides, plus] of randint(sides) + plus, or a fixed amount. */

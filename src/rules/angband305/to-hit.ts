@@ -65,7 +65,17 @@ interface HitRule {
 
 const hitRules = ruleCache<HitRule>(4096);
 
+// The last hit test asked for: a round's blows ask for the same one again and again.
+const last: { k?: Ratio; ac: number; visible: boolean; edition?: Edition; rule?: HitRule } = { ac: 0, visible: true };
+
 function hitRule(k: Ratio, ac: number, visible: boolean, edition: Edition): HitRule {
+  if (last.rule && k === last.k && ac === last.ac && visible === last.visible && edition === last.edition) return last.rule;
+  const rule = keptHitRule(k, ac, visible, edition);
+  Object.assign(last, { k, ac, visible, edition, rule });
+  return rule;
+}
+
+function keptHitRule(k: Ratio, ac: number, visible: boolean, edition: Edition): HitRule {
   return hitRules(`${k.num}/${k.den}|${ac}|${visible ? 1 : 0}|${edition}`, () => {
     const steps = buildHitSteps(k, ac, visible, edition);
     let chance: Fraction | undefined;
