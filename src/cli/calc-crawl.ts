@@ -1,12 +1,12 @@
 import type { ZodType } from 'zod';
 import type { Content } from '../content/index.js';
-import { heroProblem } from '../rules/crawl4b20/checks.js';
+import { heroProblem } from '../rules/crawl-family/checks.js';
 import { lazySchema } from '../content/zod.js';
 import { type CrCalcReport, calculateCrawl, formatCrawlReport } from '../rules/crawl4b20/calc.js';
-import { CrCatalogue } from '../rules/crawl4b20/catalogue.js';
-import type { CrEffects } from '../rules/crawl4b20/character.js';
+import { CrCatalogue } from '../rules/crawl-family/catalogue.js';
+import type { CrEffects } from '../rules/crawl-family/character.js';
 import type { CrTarget } from '../rules/crawl4b20/melee.js';
-import { CR_BRANDS, CR_FORMS, CR_MUTATIONS, CR_SKILLS, type CrHero, type CrItemSpec } from '../rules/crawl4b20/types.js';
+import { CR_BRANDS, CR_FORMS, CR_MUTATIONS, CR_SKILLS, type CrHero, type CrItemSpec } from '../rules/crawl-family/types.js';
 import type { Edition } from '../rules/edition.js';
 import { CalcInputError, parseSpec } from './calc.js';
 

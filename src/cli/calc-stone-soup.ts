@@ -1,17 +1,17 @@
 import type { Content } from '../content/index.js';
 import type { Fraction } from '../core/fraction.js';
-import { CrCatalogue } from '../rules/crawl4b20/catalogue.js';
-import type { CrCharacter } from '../rules/crawl4b20/character.js';
+import { CrCatalogue } from '../rules/crawl-family/catalogue.js';
+import type { CrCharacter } from '../rules/crawl-family/character.js';
 import type { CrTarget } from '../rules/crawl4b20/melee.js';
-import { planMonster } from '../rules/crawl4b20/monster-melee.js';
+import { planMonster } from '../rules/crawl-family/monster-melee.js';
 import { AttackLaws } from '../rules/crawl4b20/summary.js';
-import type { CrMonster } from '../rules/crawl4b20/types.js';
+import type { CrMonster } from '../rules/crawl-family/types.js';
 import type { Edition } from '../rules/edition.js';
 import { armourClass, blockPlan, evasionOf, heavyPercOf, monsterHitChance, monsterToHit } from '../rules/stonesoup052/defence.js';
 import { ssBlockChance, ssDamageLaw, ssLandChance } from '../rules/stonesoup052/monster-melee.js';
 import type { StabTarget } from '../rules/stonesoup052/stab.js';
 import { awarenessOf, describeStealth, noticeChance, stealthOf } from '../rules/stonesoup052/stealth.js';
-import { ssEffectsFrom } from '../rules/stonesoup052/types.js';
+import { ssEffectsFrom } from '../rules/crawl-family/states.js';
 import { CalcInputError } from './calc.js';
 
 /**

@@ -5,7 +5,7 @@ import { DEFAULT_ARENA, DEFAULT_MAX_TURNS, type DuelSetup, arenaIds } from '../g
 import { EDITIONS, isEdition } from '../rules/edition.js';
 import { availableRulesets, getRuleset } from '../rules/registry.js';
 import { normaliseSeed } from '../core/rng.js';
-import { skillOptionProblem } from '../rules/crawl4b20/options.js';
+import { skillOptionProblem } from '../rules/crawl-family/options.js';
 import type { RulesetId } from '../rules/ruleset.js';
 import type { AiMode } from '../world/components.js';
 

@@ -2,7 +2,7 @@ import type { Content } from '../content/index.js';
 import type { DuelSetup } from '../game/duel.js';
 import { STAT_MAX, formatStat, parseStat } from '../rules/angband305/stats.js';
 import { heroChoices } from '../rules/choices.js';
-import { SKILL_MAX, SKILL_MIN } from '../rules/crawl4b20/options.js';
+import { SKILL_MAX, SKILL_MIN } from '../rules/crawl-family/options.js';
 import { getRuleset } from '../rules/registry.js';
 import type { RulesetId } from '../rules/ruleset.js';
 import type { Interval } from '../sim/stats.js';

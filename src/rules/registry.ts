@@ -2,7 +2,7 @@ import type { PdTables } from './pixeldungeon/types.js';
 import { createPixelDungeon } from './pixeldungeon/index.js';
 import type { AngTables } from './angband305/types.js';
 import { createAngband } from './angband305/index.js';
-import type { CrTables } from './crawl4b20/types.js';
+import type { CrTables } from './crawl-family/types.js';
 import { STONE_SOUP_052, createCrawl } from './crawl4b20/index.js';
 import { RULESET_IDS, type Ruleset, type RulesetId } from './ruleset.js';
 

@@ -1,12 +1,13 @@
 import type { Edition } from '../edition.js';
 import { type Odds, type Spread, odds, rounded, spread } from '../calc-report.js';
 import { Fraction } from '../../core/fraction.js';
-import { weaponName } from './catalogue.js';
-import { type CrCharacter, armed, armourClass, burden, evasion, lightBody, seesInvisible, shieldClass, slot, stealth, strWeight } from './character.js';
+import { weaponName } from '../crawl-family/catalogue.js';
+import { type CrCharacter, armed, armourClass, burden, evasion, lightBody, seesInvisible, shieldClass, slot, stealth, strWeight } from '../crawl-family/character.js';
 import type { CrTarget } from './melee.js';
-import { type Defender, blockChance, monsterDamageLaw, monsterHitChance, planMonster } from './monster-melee.js';
+import { planMonster } from '../crawl-family/monster-melee.js';
+import { type Defender, blockChance, monsterDamageLaw, monsterHitChance } from './monster-melee.js';
 import { AttackLaws } from './summary.js';
-import type { CrMonster, CrWeapon } from './types.js';
+import type { CrMonster, CrWeapon } from '../crawl-family/types.js';
 
 /**
  * The Crawl calculator: a character's derived numbers and its exact odds against a monster, and

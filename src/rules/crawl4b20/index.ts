@@ -24,9 +24,9 @@ import type {
   Ruleset,
 } from '../ruleset.js';
 import { SECTION_AUX, type AuxEvent, type AuxKindPlan, auxDamageLaw, auxDamageTotalLaw, auxHitAndBlock, auxOdds, rollAux } from './aux.js';
-import { CrCatalogue, type HeroSheet, weaponName } from './catalogue.js';
-import { heroProblem } from './checks.js';
-import { skillsWithOptions } from './options.js';
+import { CrCatalogue, type HeroSheet, weaponName } from '../crawl-family/catalogue.js';
+import { heroProblem } from '../crawl-family/checks.js';
+import { skillsWithOptions } from '../crawl-family/options.js';
 import {
   type CrCharacter,
   type CrEffects,
@@ -48,20 +48,20 @@ import {
   starving,
   stealth,
   swimming,
-} from './character.js';
+} from '../crawl-family/character.js';
 import { CR_DIVERGENCE_LIST } from './divergences.js';
 import type { Divergence } from '../edition.js';
 import type { RulesetId } from '../ruleset.js';
 import { SS_DIVERGENCE_LIST, SS_DIVERGENCES } from '../stonesoup052/divergences.js';
 import { type MonsterShield, armourClass as ssArmourClass, blockPlan, evasionOf, heavyPercOf, monsterHitChance as monsterHitChanceSs, monsterShield, monsterToHit, rollMonsterBlock, SECTION_BLOCK as SS_SECTION_BLOCK } from '../stonesoup052/defence.js';
-import { handsFor } from '../stonesoup052/body.js';
+import { SIZES, handsFor } from '../crawl-family/sizes.js';
 import { SECTION_MONSTER as SS_SECTION_MONSTER, SECTION_MONSTER_TIME as SS_SECTION_MONSTER_TIME, type SsDefender, rollSsMonsterAttack, ssOutcomeOdds, ssBlockChance, ssDamageLaw, ssLandChance, ssSequenceMean } from '../stonesoup052/monster-melee.js';
 import { seedMultiplier, stabMessage } from '../stonesoup052/stab.js';
 import { SECTION_AWARENESS, awarenessOf, describeStealth, noticeChance as ssNoticeChance, rollNotice, stealthOf } from '../stonesoup052/stealth.js';
-import { NO_SS_EFFECTS, SIZES, SS_SPELLS, type SsEffects, ssEffectsFrom } from '../stonesoup052/types.js';
+import { NO_SS_EFFECTS, SS_SPELLS, type SsEffects, ssEffectsFrom } from '../crawl-family/states.js';
 import { AttackLaws } from './summary.js';
 import { heroSheet, recallContext, recallPage } from '../recall.js';
-import { type CrMonsterOdds, crAttackLines, crHeroParts, crMonsterSection } from './recall.js';
+import { type CrMonsterOdds, crAttackLines, crHeroParts, crMonsterSection } from '../crawl-family/recall.js';
 import {
   type CrGame,
   type CrTarget,
@@ -87,22 +87,10 @@ import {
   stabRollChance,
   weaponSpeed,
 } from './melee.js';
-import {
-  type Defender,
-  type MonsterAttackPlan,
-  SECTION_MONSTER,
-  blockChance,
-  monsterDamageLaw,
-  monsterHitChance,
-  monsterHitOdds,
-  planMonster,
-  rollMonsterAttack,
-  rollSpecial,
-  sequenceMean,
-  withSpecialLaw,
-} from './monster-melee.js';
-import { coin, div, drr, drrLaw, oneIn, r2 } from './random.js';
-import type { CrFormId, CrMonster, CrTables } from './types.js';
+import { type MonsterAttackPlan, SECTION_MONSTER, planMonster, rollSpecial, withSpecialLaw } from '../crawl-family/monster-melee.js';
+import { type Defender, blockChance, monsterDamageLaw, monsterHitChance, monsterHitOdds, rollMonsterAttack, sequenceMean } from './monster-melee.js';
+import { coin, div, drr, drrLaw, oneIn, r2 } from '../crawl-family/random.js';
+import type { CrFormId, CrMonster, CrTables } from '../crawl-family/types.js';
 
 export const CR_ID = 'crawl-4.0b20' as const;
 

@@ -20,12 +20,12 @@ import {
   strWeight,
   swimming,
   wearing,
-} from './character.js';
+} from '../crawl-family/character.js';
 import { CR_DIVERGENCES, type CrDivergenceId } from './divergences.js';
 import { type Die, type Step, NO_DIE, customDie, runSteps, step, stepsLaw } from '../../core/rule.js';
-import { COIN, avgDie, die, limitDie, sumDie } from './pipeline.js';
-import { bernoulli, chance, coin, div, drr, drrLaw, oneIn, oneInChance, r2, r2Law } from './random.js';
-import type { CrHoliness } from './types.js';
+import { COIN, avgDie, die, limitDie, sumDie } from '../crawl-family/dice.js';
+import { bernoulli, chance, coin, div, drr, drrLaw, oneIn, oneInChance, r2, r2Law } from '../crawl-family/random.js';
+import type { CrHoliness } from '../crawl-family/types.js';
 import { ssEd } from '../stonesoup052/divergences.js';
 import { type MonsterShield, monsterBlockChance } from '../stonesoup052/defence.js';
 import type { AuxTarget } from './aux.js';

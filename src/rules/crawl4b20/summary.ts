@@ -2,7 +2,7 @@ import { type Distribution, mixture } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Edition } from '../edition.js';
 import { type AuxPlan, auxMean, planAux } from './aux.js';
-import { type CrCharacter, actionTime } from './character.js';
+import { type CrCharacter, actionTime } from '../crawl-family/character.js';
 import {
   type CrGame,
   type CrTarget,

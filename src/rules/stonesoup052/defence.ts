@@ -1,9 +1,9 @@
 import { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Edition } from '../edition.js';
-import { type CrCharacter, has, shieldOf, slot } from '../crawl4b20/character.js';
+import { type CrCharacter, has, shieldOf, slot } from '../crawl-family/character.js';
 import type { Tracer } from '../../core/trace.js';
-import { chance, div, r2, r2avg, r2avgLaw, r2Law } from '../crawl4b20/random.js';
+import { chance, div, r2, r2avg, r2avgLaw, r2Law } from '../crawl-family/random.js';
 import { bodySize, heavyBody, heavyRule, lightInCode, sizeFactor, ssEffects, torsoSize } from './body.js';
 import { type SsDivergenceId, ssEd } from './divergences.js';
 import type { Sum } from './stealth.js';

@@ -2,8 +2,8 @@ import type { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
 import type { Edition } from '../edition.js';
-import { type MonsterAttackPlan, monsterRawDamage, rollArmour, rollMonsterRawDamage } from '../crawl4b20/monster-melee.js';
-import { coin, div, r2, r2avg } from '../crawl4b20/random.js';
+import { type MonsterAttackPlan, monsterRawDamage, rollArmour, rollMonsterRawDamage } from '../crawl-family/monster-melee.js';
+import { coin, div, r2, r2avg } from '../crawl-family/random.js';
 import { type BlockPlan, type MonsterToHit, acReductionLaw, heroBlockChance, monsterHitChance, pierceDie } from './defence.js';
 import { ssEd } from './divergences.js';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Fraction } from '../../../src/core/fraction.js';
 import type { Tracer } from '../../../src/core/trace.js';
 import { AUX_KINDS, auxDamageLaw, auxHitChance, auxOdds, choices, planAux, rollAux } from '../../../src/rules/crawl4b20/aux.js';
-import { armourClass, damStat, evasion, hitStat, shieldClass, stealth, strWeight } from '../../../src/rules/crawl4b20/character.js';
+import { armourClass, damStat, evasion, hitStat, shieldClass, stealth, strWeight } from '../../../src/rules/crawl-family/character.js';
 import {
   damageLaw,
   dammodStep,
@@ -22,9 +22,10 @@ import {
   toHitLaw,
   weaponSpeed,
 } from '../../../src/rules/crawl4b20/melee.js';
-import { blockChance, dodgeLaw, monsterDamageLaw, monsterHitChance, planMonster, rollMonsterAttack } from '../../../src/rules/crawl4b20/monster-melee.js';
+import { planMonster } from '../../../src/rules/crawl-family/monster-melee.js';
+import { blockChance, dodgeLaw, monsterDamageLaw, monsterHitChance, rollMonsterAttack } from '../../../src/rules/crawl4b20/monster-melee.js';
 import { runSteps, stepsLaw } from '../../../src/core/rule.js';
-import { r2avgLaw, r2limitLaw } from '../../../src/rules/crawl4b20/random.js';
+import { r2avgLaw, r2limitLaw } from '../../../src/rules/crawl-family/random.js';
 import type { Edition } from '../../../src/rules/edition.js';
 import { cat, char, exactLaw, expectFrac, F, target } from './helpers.js';
 

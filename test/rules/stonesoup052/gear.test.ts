@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/index.js';
 import { Fraction } from '../../../src/core/fraction.js';
 import { auxOdds, planAux, rollAux } from '../../../src/rules/crawl4b20/aux.js';
-import { CrCatalogue, type HeroSheet } from '../../../src/rules/crawl4b20/catalogue.js';
-import type { CrCharacter } from '../../../src/rules/crawl4b20/character.js';
+import { CrCatalogue, type HeroSheet } from '../../../src/rules/crawl-family/catalogue.js';
+import type { CrCharacter } from '../../../src/rules/crawl-family/character.js';
 import { auxTargetOf, rollSsShieldDelay, rollSsTime, ssShieldDelayLaw, ssTimeLaw, ssWeaponDelay } from '../../../src/rules/crawl4b20/melee.js';
-import type { CrItemSpec, CrSkill, CrMutation } from '../../../src/rules/crawl4b20/types.js';
-import { canWield, handsFor } from '../../../src/rules/stonesoup052/body.js';
+import type { CrItemSpec, CrSkill, CrMutation } from '../../../src/rules/crawl-family/types.js';
+import { SIZES, canWield, handsFor } from '../../../src/rules/crawl-family/sizes.js';
 import { monsterBlockChance, monsterShield } from '../../../src/rules/stonesoup052/defence.js';
-import { NO_SS_EFFECTS, SIZES } from '../../../src/rules/stonesoup052/types.js';
+import { NO_SS_EFFECTS } from '../../../src/rules/crawl-family/states.js';
 import { exactLaw, expectFrac, F } from '../../support/odds.js';
 
 /**

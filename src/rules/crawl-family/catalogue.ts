@@ -1,4 +1,4 @@
-import { handsFor, torsoOf } from '../stonesoup052/body.js';
+import { handsFor, torsoOf } from './sizes.js';
 import type { CrCharacter, CrEffects, CrGear, CrRing, CrWielded, CrWorn, StatSystem } from './character.js';
 import { type CrFormId, type CrHero, type CrItemSpec, type CrMonster, type CrSpecies, type CrSkill, type CrTables, type CrWeapon, ALL_MUTATIONS, ALL_SKILLS, type CrMutation } from './types.js';
 
