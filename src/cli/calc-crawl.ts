@@ -5,7 +5,7 @@ import { lazySchema } from '../content/zod.js';
 import { type CrCalcReport, calculateCrawl, formatCrawlReport } from '../rules/crawl4b20/calc.js';
 import { CrCatalogue } from '../rules/crawl-family/catalogue.js';
 import type { CrEffects } from '../rules/crawl-family/character.js';
-import type { CrTarget } from '../rules/crawl4b20/melee.js';
+import type { CrTarget } from '../rules/crawl-family/melee.js';
 import { CR_BRANDS, CR_FORMS, CR_MUTATIONS, CR_SKILLS, type CrHero, type CrItemSpec } from '../rules/crawl-family/types.js';
 import type { Edition } from '../rules/edition.js';
 import { CalcInputError, parseSpec } from './calc.js';

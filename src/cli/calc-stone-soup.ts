@@ -2,14 +2,14 @@ import type { Content } from '../content/index.js';
 import type { Fraction } from '../core/fraction.js';
 import { CrCatalogue } from '../rules/crawl-family/catalogue.js';
 import type { CrCharacter } from '../rules/crawl-family/character.js';
-import type { CrTarget } from '../rules/crawl4b20/melee.js';
+import type { CrTarget, StabTarget } from '../rules/crawl-family/melee.js';
 import { planMonster } from '../rules/crawl-family/monster-melee.js';
-import { AttackLaws } from '../rules/crawl4b20/summary.js';
+import { AttackLaws } from '../rules/crawl-family/summary.js';
 import type { CrMonster } from '../rules/crawl-family/types.js';
 import type { Edition } from '../rules/edition.js';
 import { armourClass, blockPlan, evasionOf, heavyPercOf, monsterHitChance, monsterToHit } from '../rules/stonesoup052/defence.js';
 import { ssBlockChance, ssDamageLaw, ssLandChance } from '../rules/stonesoup052/monster-melee.js';
-import type { StabTarget } from '../rules/stonesoup052/stab.js';
+import { SS_MELEE } from '../rules/stonesoup052/melee.js';
 import { awarenessOf, describeStealth, noticeChance, stealthOf } from '../rules/stonesoup052/stealth.js';
 import { ssEffectsFrom } from '../rules/crawl-family/states.js';
 import { CalcInputError } from './calc.js';
@@ -91,7 +91,7 @@ export function stoneSoupCalcReport(content: Content, o: { attacker: string; def
       waterCreature: m.flags.includes('water'), inWater: false, orc: m.flags.includes('orc'), visible: true, state: 'alert', lowEnergy: false, noExp: m.flags.includes('no-exp'),
       ss: { ...CALM, ...over, seesInvisible: m.flags.includes('sees-invisible'), sensesInvisible: m.flags.includes('senses-invisible'), batty: m.flags.includes('batty') },
     };
-    const laws = new AttackLaws(c, tgt, ed, 'ss');
+    const laws = new AttackLaws(c, tgt, ed, SS_MELEE);
     const sum = laws.summary();
     return {
       state,

@@ -3,7 +3,8 @@ import { createPixelDungeon } from './pixeldungeon/index.js';
 import type { AngTables } from './angband305/types.js';
 import { createAngband } from './angband305/index.js';
 import type { CrTables } from './crawl-family/types.js';
-import { STONE_SOUP_052, createCrawl } from './crawl4b20/index.js';
+import { createCrawl } from './crawl4b20/index.js';
+import { createStoneSoup } from './stonesoup052/index.js';
 import { RULESET_IDS, type Ruleset, type RulesetId } from './ruleset.js';
 
 /** The tables each ruleset is built from (src/content loads them). */
@@ -22,7 +23,7 @@ const FACTORIES: ReadonlyMap<string, (t: RulesetTables) => Ruleset> = new Map<Ru
   ['pixel-dungeon', (t) => createPixelDungeon(t.pixelDungeon)],
   ['angband-3.0.5', (t) => createAngband(t.angband)],
   ['crawl-4.0b20', (t) => createCrawl(t.crawl)],
-  ['stone-soup-0.5.2', (t) => createCrawl(t.stoneSoup, STONE_SOUP_052)],
+  ['stone-soup-0.5.2', (t) => createStoneSoup(t.stoneSoup)],
 ]);
 
 export function availableRulesets(): RulesetId[] {

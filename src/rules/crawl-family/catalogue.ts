@@ -8,7 +8,7 @@ import { type CrFormId, type CrHero, type CrItemSpec, type CrMonster, type CrSpe
  */
 
 /** What a hero entity stores: enough to rebuild its character at any moment. */
-export interface HeroSheet {
+export type HeroSheet = {
   readonly species: string;
   readonly level: number;
   readonly statSystem: StatSystem;
@@ -21,7 +21,7 @@ export interface HeroSheet {
   readonly weapon: CrItemSpec | null;
   readonly armour: readonly CrItemSpec[];
   readonly jewellery: readonly CrItemSpec[];
-}
+};
 
 export class CrCatalogue {
   readonly species;

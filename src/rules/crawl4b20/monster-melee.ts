@@ -1,8 +1,12 @@
 import { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
-import { type MonsterAttackPlan, monsterRawDamage, rollArmour, rollMonsterRawDamage } from '../crawl-family/monster-melee.js';
+import type { Edition } from '../edition.js';
+import { type CrCharacter, armourClass, evasion, lightBody, shieldClass, slot } from '../crawl-family/character.js';
+import { type MonsterAttackPlan, monsterRawDamage, rollArmour, rollMonsterRawDamage, SECTION_MONSTER } from '../crawl-family/monster-melee.js';
 import { chance, div, oneIn, r2, r2Law, r2limit, r2limitLaw } from '../crawl-family/random.js';
+import { type FamilyCtx, type View, heroRules, level, memoOdds, monsterOf, seesMonster, specialTarget } from '../crawl-family/state.js';
+import type { MonsterAttackModel, MonsterHit } from '../crawl-family/variant.js';
 
 /**
  * A monster's attacks on a Crawl 4.00 beta 20 hero (fight.cc monster_attack; not in the seed,
@@ -66,12 +70,6 @@ export function monsterDamageLaw(p: MonsterAttackPlan, mdam: number, d: Defender
   return law.map((v) => (v < 1 ? 0 : v));
 }
 
-export interface MonsterHit {
-  readonly blocked: boolean;
-  readonly hit: boolean;
-  readonly damage: number;
-}
-
 /** The exact probability of one attack's outcome. */
 export function monsterHitOdds(p: MonsterAttackPlan, mdam: number, d: Defender, r: MonsterHit): Fraction {
   const pBlock = blockChance(p.hd, d);
@@ -118,4 +116,50 @@ export function sequenceMean(p: MonsterAttackPlan, d: Defender): Fraction {
   const hit = blockChance(p.hd, d).complement().mul(monsterHitChance(p.toHit, d));
   for (const m of p.attacks) e = e.add(hit.mul(monsterDamageLaw(p, m, d).mean()));
   return e;
+}
+
+/** The hero as a monster's attack sees it now. */
+export function defenderOf(ctx: FamilyCtx, d: View, a: View, c: CrCharacter): Defender {
+  const body = slot(c, 'body');
+  return {
+    ev: evasion(c, level(d, 'paralysis') > 0),
+    dex: c.dex,
+    sh: shieldClass(c),
+    ac: armourClass(c),
+    heavyPerc: !lightBody(c) && body ? Math.min(50, 2 * (c.skills.armour + body.def.ac)) : null,
+    seesAttacker: seesMonster(c, monsterOf(ctx, a)),
+    paralysed: level(d, 'paralysis') > 0,
+    blocks: heroRules(d)?.blocks ?? 0,
+    ...specialTarget(c),
+  };
+}
+
+/** A monster's attacks on a Crawl 4.00 beta 20 hero: the shield, then the dodge roll and the hit test, then armour. */
+export function b20MonsterAttack(ctx: FamilyCtx, a: View, d: View, c: CrCharacter, _edition: Edition, plan: MonsterAttackPlan): MonsterAttackModel {
+  const base = defenderOf(ctx, d, a, c);
+  /** A monster attack's odds, remembered by the attack and the hero's defences. */
+  const odds = (mdam: number, def: Defender, res: MonsterHit): Fraction =>
+    memoOdds(ctx, [plan.hd, plan.toHit, plan.weapon?.def.id ?? null, plan.weapon?.plus2 ?? 0, plan.weapon?.orcish ?? false, mdam, def, res], () => monsterHitOdds(plan, mdam, def, res));
+  return {
+    attack(t, mdam, blocks, head) {
+      const def = { ...base, blocks };
+      if (t.recording) {
+        t.rule(SECTION_MONSTER, head);
+        t.value('to-hit', plan.toHit, plan.toHitText);
+        t.value('your EV, SH and AC', def.ev, `EV ${def.ev}, SH ${def.sh}, AC ${def.ac}`);
+      }
+      const res = rollMonsterAttack(t, plan, mdam, def);
+      return { res, p: odds(mdam, def, res) };
+    },
+    ways(mdam, blocks) {
+      const dd = { ...base, blocks };
+      const block = memoOdds(ctx, ['block', plan.hd, dd], () => blockChance(plan.hd, dd));
+      const hit = memoOdds(ctx, ['hit', plan.toHit, dd], () => monsterHitChance(plan.toHit, dd));
+      return { blocked: block, land: block.complement().mul(hit), damage: monsterDamageLaw(plan, mdam, dd) };
+    },
+    preview() {
+      const hit = blockChance(plan.hd, base).complement().mul(monsterHitChance(plan.toHit, base));
+      return { hit, damage: (m) => monsterDamageLaw(plan, m, base), expected: sequenceMean(plan, base), notes: [`block ${blockChance(plan.hd, base).percent(1)}`], toHit: `${plan.toHit} (${plan.toHitText})` };
+    },
+  };
 }

@@ -5,7 +5,7 @@
 import { loadContent } from '../../../src/content/index.js';
 import { CrCatalogue, type HeroSheet } from '../../../src/rules/crawl-family/catalogue.js';
 import type { CrCharacter, CrEffects, StatSystem } from '../../../src/rules/crawl-family/character.js';
-import type { CrTarget } from '../../../src/rules/crawl4b20/melee.js';
+import type { CrTarget } from '../../../src/rules/crawl-family/melee.js';
 import type { CrFormId, CrItemSpec, CrMutation, CrSkill } from '../../../src/rules/crawl-family/types.js';
 
 export { F, exactLaw, expectFrac, editionIds, recorder, silent, NO_DRAWS } from '../../support/odds.js';
