@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Content } from '../content/index.js';
 import type { DuelSetup } from '../game/duel.js';
-import { skillOfOption } from '../rules/crawl4b20/options.js';
+import { skillOfOption } from '../rules/crawl-family/options.js';
 import { EDITIONS, isEdition } from '../rules/edition.js';
 import { availableRulesets, getRuleset } from '../rules/registry.js';
 import type { CatalogEntry, RulesetId } from '../rules/ruleset.js';

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { BLOOD_STATES, SS_SPELLS } from '../rules/stonesoup052/types.js';
+import { BLOOD_STATES, SS_SPELLS } from '../rules/crawl-family/states.js';
 import {
   ALL_MUTATIONS,
   ALL_SKILLS,
@@ -27,8 +27,8 @@ import {
   type CrWeapon,
   MONSTER_SIZES,
   WEAPON_FITS,
-} from '../rules/crawl4b20/types.js';
-import { heroProblem } from '../rules/crawl4b20/checks.js';
+} from '../rules/crawl-family/types.js';
+import { heroProblem } from '../rules/crawl-family/checks.js';
 import { COLOUR_NAMES, commonSchemas } from './common.js';
 import { DataError, type DataSource } from './load.js';
 import { type ParsedTable, parseTables, readTables, type TableTexts, uniqueItemIds } from './table-set.js';

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Arena } from '../world/arena.js';
 import type { PdTables } from '../rules/pixeldungeon/types.js';
 import type { AngTables } from '../rules/angband305/types.js';
-import type { CrTables } from '../rules/crawl4b20/types.js';
+import type { CrTables } from '../rules/crawl-family/types.js';
 import { readAngband, validateAngband } from './angband.js';
 import { loadArenas } from './arenas.js';
 import { SS_DIALECT, readCrawl, validateCrawl } from './crawl.js';

@@ -1,6 +1,6 @@
 import type { PdTables } from './pixeldungeon/types.js';
 import type { AngTables } from './angband305/types.js';
-import type { CrTables } from './crawl4b20/types.js';
+import type { CrTables } from './crawl-family/types.js';
 import type { Edition } from './edition.js';
 import type { Ruleset } from './ruleset.js';
 import type { Calculator } from './calc-input.js';

@@ -2,18 +2,21 @@ import type { ZodType } from 'zod';
 import { CalcInputError, type Calculator, once, parseSpec } from '../calc-input.js';
 import type { Edition } from '../edition.js';
 import type { RulesetTables } from '../registry.js';
-import { heroProblem } from './checks.js';
+import { heroProblem } from '../crawl-family/checks.js';
+import { CrCatalogue } from '../crawl-family/catalogue.js';
+import type { CrEffects } from '../crawl-family/character.js';
+import type { CrTarget } from '../crawl-family/melee.js';
+import { CR_BRANDS, CR_FORMS, CR_MUTATIONS, CR_SKILLS, type CrBrand, type CrHero, type CrItemSpec } from '../crawl-family/types.js';
 import { type CrCalcReport, calculateCrawl, formatCrawlReport } from './calc.js';
-import { CrCatalogue } from './catalogue.js';
-import type { CrEffects } from './character.js';
-import type { CrTarget } from './melee.js';
-import { CR_BRANDS, CR_FORMS, CR_MUTATIONS, CR_SKILLS, type CrHero, type CrItemSpec } from './types.js';
 
 /**
  * `arena calc crawl-4.0b20`: the attacker is a hero preset or inline JSON (a preset to change, or
  * a character from scratch), the defender a monster or inline JSON. Every problem names the
  * option and the JSON path.
  */
+
+/** An item as written on the command line: its brand is any text until it is checked. */
+type ItemInput = Omit<CrItemSpec, 'brand'> & { readonly brand?: string };
 
 interface AttackerInput {
   preset?: string;
@@ -26,9 +29,9 @@ interface AttackerInput {
   dex?: number;
   skills?: Partial<Record<string, number>>;
   mutations?: Partial<Record<string, number>>;
-  weapon?: CrItemSpec | null;
-  armour?: CrItemSpec[];
-  jewellery?: CrItemSpec[];
+  weapon?: ItemInput | null;
+  armour?: ItemInput[];
+  jewellery?: ItemInput[];
   form?: string | null;
   effects?: Partial<Omit<CrEffects, 'inWater'>> & { inWater?: boolean };
 }
@@ -45,7 +48,7 @@ interface DefenderInput {
 
 const schemas = once((z) => {
   const int = (lo: number, hi: number) => z.number().int().min(lo).max(hi);
-  const item: ZodType<CrItemSpec> = z.strictObject({
+  const item: ZodType<ItemInput> = z.strictObject({
     item: z.string(),
     plus: int(-20, 30).optional(),
     plus2: int(-20, 30).optional(),
@@ -53,7 +56,7 @@ const schemas = once((z) => {
     race: z.enum(['elven', 'dwarven', 'orcish']).optional(),
     cursed: z.boolean().optional(),
     desc: z.enum(['plain', 'spiked', 'horned']).optional(),
-  }) as unknown as ZodType<CrItemSpec>;
+  });
   const attacker: ZodType<AttackerInput> = z.strictObject({
     preset: z.string().optional(),
     name: z.string().min(1).max(40).optional(),
@@ -79,7 +82,7 @@ const schemas = once((z) => {
         inWater: z.boolean().optional(),
       })
       .optional(),
-  }) as unknown as ZodType<AttackerInput>;
+  });
   const defender: ZodType<DefenderInput> = z.strictObject({
     monster: z.string().optional(),
     weapon: z.string().nullable().optional(),
@@ -91,6 +94,18 @@ const schemas = once((z) => {
   });
   return { attacker, defender };
 });
+
+/** The brands a weapon written on the command line may carry (confusion is a spell's, not an item's). */
+const WEAPON_BRANDS: readonly CrBrand[] = CR_BRANDS.filter((b) => b !== 'confuse');
+
+/** The item with its brand checked against `brands`; a CalcInputError at `path` when it is none of them. */
+function checkedItem(x: ItemInput, path: string, brands: readonly CrBrand[]): CrItemSpec {
+  const { brand, ...rest } = x;
+  if (brand === undefined) return rest;
+  const known = brands.find((b) => b === brand);
+  if (known === undefined) throw new CalcInputError(`--attacker: ${path}.brand: unknown brand "${brand}"; choose one of: ${brands.join(', ')}`);
+  return { ...rest, brand: known };
+}
 
 export function crawlCalcReport(content: Pick<RulesetTables, 'crawl'>, o: { attacker: string; defender: string; edition: Edition }): CrCalcReport {
   const t = content.crawl;
@@ -114,19 +129,15 @@ export function crawlCalcReport(content: Pick<RulesetTables, 'crawl'>, o: { atta
     dex: a.dex ?? preset?.dex ?? 10,
     skills: (a.skills as CrHero['skills'] | undefined) ?? preset?.skills ?? {},
     mutations: (a.mutations as CrHero['mutations'] | undefined) ?? preset?.mutations ?? {},
-    ...(a.weapon === undefined ? (preset?.weapon ? { weapon: preset.weapon } : {}) : a.weapon === null ? {} : { weapon: a.weapon }),
-    armour: a.armour ?? preset?.armour ?? [],
-    jewellery: a.jewellery ?? preset?.jewellery ?? [],
+    ...(a.weapon === undefined ? (preset?.weapon ? { weapon: preset.weapon } : {}) : a.weapon === null ? {} : { weapon: checkedItem(a.weapon, '$.weapon', WEAPON_BRANDS) }),
+    armour: a.armour?.map((x, i) => checkedItem(x, `$.armour[${i}]`, CR_BRANDS)) ?? preset?.armour ?? [],
+    jewellery: a.jewellery?.map((x, i) => checkedItem(x, `$.jewellery[${i}]`, CR_BRANDS)) ?? preset?.jewellery ?? [],
     pack: [],
     spells: {},
     ...(a.form === undefined ? (preset?.form ? { form: preset.form } : {}) : a.form === null ? {} : { form: a.form as CrHero['form'] & string }),
     hunger: a.effects?.hunger ?? preset?.hunger ?? 6000,
     description: 'calculator',
   };
-  const brands: readonly string[] = CR_BRANDS.filter((b) => b !== 'confuse');
-  if (hero.weapon?.brand !== undefined && !brands.includes(hero.weapon.brand)) {
-    throw new CalcInputError(`--attacker: $.weapon.brand: unknown brand "${hero.weapon.brand}"; choose one of: ${brands.join(', ')}`);
-  }
   const problem = heroProblem(hero, t);
   if (problem) throw new CalcInputError(`--attacker: $${problem.path}: ${problem.message}`);
   const fx = a.effects ?? {};

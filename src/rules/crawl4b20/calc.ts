@@ -1,12 +1,14 @@
 import type { Edition } from '../edition.js';
 import { type Odds, type Spread, odds, rounded, spread } from '../calc-report.js';
 import { Fraction } from '../../core/fraction.js';
-import { weaponName } from './catalogue.js';
-import { type CrCharacter, armed, armourClass, burden, evasion, lightBody, seesInvisible, shieldClass, slot, stealth, strWeight } from './character.js';
-import type { CrTarget } from './melee.js';
-import { type Defender, blockChance, monsterDamageLaw, monsterHitChance, planMonster } from './monster-melee.js';
-import { AttackLaws } from './summary.js';
-import type { CrMonster, CrWeapon } from './types.js';
+import { weaponName } from '../crawl-family/catalogue.js';
+import { type CrCharacter, armed, armourClass, burden, evasion, lightBody, seesInvisible, shieldClass, slot, stealth, strWeight } from '../crawl-family/character.js';
+import type { CrTarget } from '../crawl-family/melee.js';
+import { B20_MELEE } from './melee.js';
+import { planMonster } from '../crawl-family/monster-melee.js';
+import { type Defender, blockChance, monsterDamageLaw, monsterHitChance } from './monster-melee.js';
+import { AttackLaws } from '../crawl-family/summary.js';
+import type { CrMonster, CrWeapon } from '../crawl-family/types.js';
 
 /**
  * The Crawl calculator: a character's derived numbers and its exact odds against a monster, and
@@ -61,7 +63,7 @@ export interface CrCalcReport {
 }
 
 export function calculateCrawl(c: CrCharacter, name: string, monster: CrMonster, monsterWeapon: CrWeapon | null, target: CrTarget, edition: Edition): CrCalcReport {
-  const laws = new AttackLaws(c, target, edition);
+  const laws = new AttackLaws(c, target, edition, B20_MELEE);
   const { plan } = laws;
   const s = laws.summary();
   let heavyMean = Fraction.ZERO;

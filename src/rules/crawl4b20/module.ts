@@ -1,6 +1,6 @@
 import { wholeAxis } from '../choices.js';
 import type { RulesetModule } from '../registry.js';
-import { SKILL_MAX, SKILL_MIN } from './options.js';
+import { SKILL_MAX, SKILL_MIN } from '../crawl-family/options.js';
 import { CRAWL_COLOURS } from './colours.js';
 import { createCrawl } from './index.js';
 

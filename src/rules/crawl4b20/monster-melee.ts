@@ -1,26 +1,20 @@
 import { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
-import { chance, coin, div, oneIn, r2, r2Law, r2limit, r2limitLaw } from './random.js';
-import type { CrMonsterSpecial, CrWeapon } from './types.js';
+import type { Edition } from '../edition.js';
+import { type CrCharacter, armourClass, evasion, lightBody, shieldClass, slot } from '../crawl-family/character.js';
+import { type MonsterAttackPlan, monsterRawDamage, rollArmour, rollMonsterRawDamage, SECTION_MONSTER } from '../crawl-family/monster-melee.js';
+import { chance, div, oneIn, r2, r2Law, r2limit, r2limitLaw } from '../crawl-family/random.js';
+import { type FamilyCtx, type View, heroRules, level, memoOdds, monsterOf, seesMonster, specialTarget } from '../crawl-family/state.js';
+import type { MonsterAttackModel, MonsterHit } from '../crawl-family/variant.js';
 
 /**
- * A monster's attacks on the hero (fight.cc monster_attack, 4.00 beta 20; not in the seed, taken
- * from the code in both editions): the shield block, the dodge roll with EV and Dex, the hit
- * test, weapon and listed damage, the AC roll with heavy armour's minimum, and the monster's
- * own effects on a damaging hit.
+ * A monster's attacks on a Crawl 4.00 beta 20 hero (fight.cc monster_attack; not in the seed,
+ * taken from the code in both editions): the shield block, the dodge roll with EV and Dex and the
+ * hit test. The to-hit, damage, AC roll and the monster's own effects are the family's
+ * (crawl-family/monster-melee.ts).
  */
 
-export const SECTION_MONSTER = 'crawl-4.0b20#monster-attacks';
-
-export interface MonsterWeapon {
-  readonly def: CrWeapon;
-  readonly plus: number;
-  readonly plus2: number;
-  readonly orcish: boolean;
-}
-
-/** The hero as a monster's attack sees it. */
 export interface Defender {
   readonly ev: number;
   readonly dex: number;
@@ -35,34 +29,6 @@ export interface Defender {
   readonly blocks: number;
   readonly resist: { readonly fire: number; readonly cold: number; readonly poison: boolean };
   readonly undead: boolean;
-}
-
-export interface MonsterAttackPlan {
-  readonly hd: number;
-  readonly toHit: number;
-  readonly toHitText: string;
-  readonly weapon: MonsterWeapon | null;
-  readonly attacks: readonly number[];
-  readonly waterAttack: boolean;
-}
-
-export function planMonster(hd: number, attacks: readonly number[], weapon: MonsterWeapon | null, waterAttack: boolean): MonsterAttackPlan {
-  let toHit = 16 + hd;
-  const parts = [`16 + HD ${hd}`];
-  if (waterAttack) {
-    toHit += 5;
-    parts.push('+5 attacking from the water');
-  }
-  if (weapon) {
-    toHit += weapon.plus + weapon.def.accuracy;
-    parts.push(`${weapon.plus >= 0 ? '+' : ''}${weapon.plus} weapon plus, ${weapon.def.accuracy >= 0 ? '+' : ''}${weapon.def.accuracy} ${weapon.def.name}`);
-  }
-  const list: number[] = [];
-  for (const a of attacks) {
-    if (a <= 0) break;
-    list.push(a);
-  }
-  return { hd, toHit, toHitText: parts.join(', '), weapon, attacks: list, waterAttack };
 }
 
 const canBlock = (d: Defender): boolean => !d.paralysed && d.seesAttacker && d.sh > 0;
@@ -91,42 +57,6 @@ export function monsterHitChance(toHit: number, d: Defender): Fraction {
   return pass.add(pass.complement().mul(Fraction.of(1, 30)));
 }
 
-/** The damage of one attack before armour: its law and the most it can do (heavy armour's minimum reads that). */
-export function monsterRawDamage(p: MonsterAttackPlan, mdam: number): { law: Distribution; size: number } {
-  let law = Distribution.constant(0);
-  let size = 0;
-  const w = p.weapon;
-  if (w) {
-    size = w.def.damage;
-    law = r2Law(size);
-    if (w.orcish) law = law.plus(Distribution.uniform(0, 1));
-    law = law.plus(w.plus2 >= 0 ? r2Law(w.plus2 + 1) : r2Law(Math.abs(w.plus2 + 1)).map((v) => -v));
-    law = law.plus(r2Law(3).map((v) => -1 - v));
-  }
-  size += mdam;
-  law = law.plus(r2Law(mdam).map((v) => 1 + v));
-  if (p.waterAttack) law = law.map((v) => v * 2);
-  return { law, size };
-}
-
-/** Rolls the damage of one attack before armour. */
-export function rollMonsterRawDamage(t: Tracer, p: MonsterAttackPlan, mdam: number): { dmg: number; size: number } {
-  let dmg = 0;
-  let size = 0;
-  const w = p.weapon;
-  if (w) {
-    size = w.def.damage;
-    dmg = r2(t, size, `${w.def.name}: random2(${size})`);
-    if (w.orcish && coin(t, 'orcish weapon: +1 on a coinflip')) dmg += 1;
-    dmg += w.plus2 >= 0 ? r2(t, w.plus2 + 1, 'weapon plus') : -r2(t, Math.abs(w.plus2 + 1), 'weapon minus');
-    dmg -= 1 + r2(t, 3, 'weapon: - (1 + random2(3))');
-  }
-  size += mdam;
-  dmg += 1 + r2(t, mdam, `attack: 1 + random2(${mdam})`);
-  if (p.waterAttack) dmg *= 2;
-  return { dmg, size };
-}
-
 /** The damage law of one attack with listed damage `mdam` that hit. */
 export function monsterDamageLaw(p: MonsterAttackPlan, mdam: number, d: Defender): Distribution {
   const raw = monsterRawDamage(p, mdam);
@@ -138,12 +68,6 @@ export function monsterDamageLaw(p: MonsterAttackPlan, mdam: number, d: Defender
     law = law.combine(red, (x, r) => x - r);
   }
   return law.map((v) => (v < 1 ? 0 : v));
-}
-
-export interface MonsterHit {
-  readonly blocked: boolean;
-  readonly hit: boolean;
-  readonly damage: number;
 }
 
 /** The exact probability of one attack's outcome. */
@@ -186,114 +110,56 @@ export function rollMonsterAttack(t: Tracer, p: MonsterAttackPlan, mdam: number,
   return { blocked: false, hit: true, damage: dmg };
 }
 
-/** The AC roll against a monster's hit: random2(AC + 1), at least heavy armour's minimum min(1 + size x perc / 100, AC / 2). */
-export function rollArmour(t: Tracer, size: number, ac: number, heavyPerc: number | null): number {
-  const red = r2(t, ac + 1, `armour: random2(AC ${ac} + 1)`);
-  if (heavyPerc === null) return red;
-  const mn = Math.min(1 + div(size * heavyPerc, 100), div(ac, 2));
-  if (mn > red && t.recording) t.note(`heavy armour stops at least ${mn}`);
-  return Math.max(red, mn);
-}
-
-export interface SpecialResult {
-  readonly extra: number;
-  readonly poison: number;
-  readonly rot: number;
-  readonly rotMaxHp: boolean;
-  readonly disease: boolean;
-  readonly paralysis: number;
-  readonly text: string[];
-  readonly p: Fraction;
-}
-
-/** The monster's own effect after a hit that did damage (fight.cc, the switch on monster type). */
-export function rollSpecial(t: Tracer, s: CrMonsterSpecial, hd: number, dmg: number, d: Defender): SpecialResult {
-  const out = { extra: 0, poison: 0, rot: 0, rotMaxHp: false, disease: false, paralysis: 0, text: [] as string[], p: Fraction.ONE };
-  /** `one_chance_in(a) || (dmg > over && one_chance_in(b))`, its result and probability. */
-  const trigger = (a: number, over: number, b: number, invertB = false): boolean => {
-    const first = oneIn(t, a, `1 in ${a}`);
-    const pa = Fraction.of(1, a);
-    if (first) {
-      out.p = out.p.mul(pa);
-      return true;
-    }
-    if (dmg <= over) {
-      out.p = out.p.mul(pa.complement());
-      return false;
-    }
-    const second = oneIn(t, b, `1 in ${b}`) !== invertB;
-    const pb = invertB ? Fraction.of(b - 1, b) : Fraction.of(1, b);
-    out.p = out.p.mul(pa.complement()).mul(second ? pb : pb.complement());
-    return second;
-  };
-  switch (s.kind) {
-    case 'poison':
-      if (d.resist.poison) break;
-      if (trigger(s.oneIn, s.over, s.chanceIn)) {
-        out.poison = s.levels;
-        out.text.push('poisoned');
-      }
-      break;
-    case 'paralyse':
-      if (d.resist.poison) break;
-      if (trigger(20, 2, 3, true)) {
-        const n = 1 + r2(t, 3, 'paralysis: 1 + random2(3)');
-        out.paralysis = n;
-        out.p = out.p.mul(Fraction.of(1, 3));
-        out.text.push('paralysed');
-      }
-      break;
-    case 'rot':
-      if (d.undead) break;
-      if (trigger(20, 2, 3)) {
-        out.rot = 1 + r2(t, 3, 'rot: 1 + random2(3)');
-        out.p = out.p.mul(Fraction.of(1, 3));
-        out.rotMaxHp = dmg > 5;
-        out.text.push('rotting');
-      }
-      if (oneIn(t, 4, 'disease: 1 in 4')) {
-        out.disease = true;
-        out.p = out.p.mul(Fraction.of(1, 4));
-        out.text.push('diseased');
-      } else out.p = out.p.mul(Fraction.of(3, 4));
-      break;
-    case 'cold':
-    case 'fire': {
-      const k = s.kind === 'cold' ? d.resist.cold : d.resist.fire;
-      let x = s.kind === 'cold' ? hd + r2(t, 2 * hd, `cold: HD + random2(2 x HD)`) : 15 + r2(t, 15, 'fire: 15 + random2(15)');
-      if (k > 0) x = div(x, 1 + k * k);
-      else if (k < 0) x += s.kind === 'cold' ? hd + r2(t, 2 * hd, 'cold vulnerability') : 8 + r2(t, 8, 'fire vulnerability');
-      out.extra = x;
-      out.p = out.p.mul(elementalLaw(s.kind, hd, k).prob(x));
-      out.text.push(s.kind === 'cold' ? `frozen for ${x}` : `burned for ${x}`);
-      break;
-    }
-  }
-  return out;
-}
-
-/** The law of a cold or fire monster's extra damage against a hero of resistance `k` (1: resists, -1: vulnerable). */
-export function elementalLaw(kind: 'cold' | 'fire', hd: number, k: number): Distribution {
-  const law = kind === 'cold' ? r2Law(2 * hd).map((v) => hd + v) : r2Law(15).map((v) => 15 + v);
-  if (k > 0) return law.map((v) => div(v, 1 + k * k));
-  if (k < 0) return law.plus(kind === 'cold' ? r2Law(2 * hd).map((v) => hd + v) : r2Law(8).map((v) => 8 + v));
-  return law;
-}
-
-/**
- * The law of what a landed attack of damage law `damage` takes in all (the luck meter): a cold or
- * fire monster's extra damage follows a hit that did damage; its other effects take no hit points.
- */
-export function withSpecialLaw(damage: Distribution, s: CrMonsterSpecial | undefined, hd: number, d: Defender): Distribution {
-  if (!s || (s.kind !== 'cold' && s.kind !== 'fire')) return damage;
-  const extra = elementalLaw(s.kind, hd, s.kind === 'cold' ? d.resist.cold : d.resist.fire);
-  return damage.then((x) => (x > 0 ? extra.map((e) => x + e) : Distribution.constant(x)));
-}
-
 /** Expected damage of a whole attack sequence (for previews): each attack's chance x mean damage. */
 export function sequenceMean(p: MonsterAttackPlan, d: Defender): Fraction {
   let e = Fraction.ZERO;
   const hit = blockChance(p.hd, d).complement().mul(monsterHitChance(p.toHit, d));
   for (const m of p.attacks) e = e.add(hit.mul(monsterDamageLaw(p, m, d).mean()));
   return e;
+}
+
+/** The hero as a monster's attack sees it now. */
+export function defenderOf(ctx: FamilyCtx, d: View, a: View, c: CrCharacter): Defender {
+  const body = slot(c, 'body');
+  return {
+    ev: evasion(c, level(d, 'paralysis') > 0),
+    dex: c.dex,
+    sh: shieldClass(c),
+    ac: armourClass(c),
+    heavyPerc: !lightBody(c) && body ? Math.min(50, 2 * (c.skills.armour + body.def.ac)) : null,
+    seesAttacker: seesMonster(c, monsterOf(ctx, a)),
+    paralysed: level(d, 'paralysis') > 0,
+    blocks: heroRules(d)?.blocks ?? 0,
+    ...specialTarget(c),
+  };
+}
+
+/** A monster's attacks on a Crawl 4.00 beta 20 hero: the shield, then the dodge roll and the hit test, then armour. */
+export function b20MonsterAttack(ctx: FamilyCtx, a: View, d: View, c: CrCharacter, _edition: Edition, plan: MonsterAttackPlan): MonsterAttackModel {
+  const base = defenderOf(ctx, d, a, c);
+  /** A monster attack's odds, remembered by the attack and the hero's defences. */
+  const odds = (mdam: number, def: Defender, res: MonsterHit): Fraction =>
+    memoOdds(ctx, [plan.hd, plan.toHit, plan.weapon?.def.id ?? null, plan.weapon?.plus2 ?? 0, plan.weapon?.orcish ?? false, mdam, def, res], () => monsterHitOdds(plan, mdam, def, res));
+  return {
+    attack(t, mdam, blocks, head) {
+      const def = { ...base, blocks };
+      if (t.recording) {
+        t.rule(SECTION_MONSTER, head);
+        t.value('to-hit', plan.toHit, plan.toHitText);
+        t.value('your EV, SH and AC', def.ev, `EV ${def.ev}, SH ${def.sh}, AC ${def.ac}`);
+      }
+      const res = rollMonsterAttack(t, plan, mdam, def);
+      return { res, p: odds(mdam, def, res) };
+    },
+    ways(mdam, blocks) {
+      const dd = { ...base, blocks };
+      const block = memoOdds(ctx, ['block', plan.hd, dd], () => blockChance(plan.hd, dd));
+      const hit = memoOdds(ctx, ['hit', plan.toHit, dd], () => monsterHitChance(plan.toHit, dd));
+      return { blocked: block, land: block.complement().mul(hit), damage: monsterDamageLaw(plan, mdam, dd) };
+    },
+    preview() {
+      const hit = blockChance(plan.hd, base).complement().mul(monsterHitChance(plan.toHit, base));
+      return { hit, damage: (m) => monsterDamageLaw(plan, m, base), expected: sequenceMean(plan, base), notes: [`block ${blockChance(plan.hd, base).percent(1)}`], toHit: `${plan.toHit} (${plan.toHitText})` };
+    },
+  };
 }

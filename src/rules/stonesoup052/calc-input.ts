@@ -1,16 +1,16 @@
 import type { Fraction } from '../../core/fraction.js';
-import { CrCatalogue } from '../crawl4b20/catalogue.js';
-import type { CrCharacter } from '../crawl4b20/character.js';
-import type { CrTarget } from '../crawl4b20/melee.js';
-import { planMonster } from '../crawl4b20/monster-melee.js';
-import { AttackLaws } from '../crawl4b20/summary.js';
-import type { CrMonster } from '../crawl4b20/types.js';
+import { CrCatalogue } from '../crawl-family/catalogue.js';
+import type { CrCharacter } from '../crawl-family/character.js';
+import type { CrTarget, StabTarget } from '../crawl-family/melee.js';
+import { planMonster } from '../crawl-family/monster-melee.js';
+import { AttackLaws } from '../crawl-family/summary.js';
+import type { CrMonster } from '../crawl-family/types.js';
 import type { Edition } from '../edition.js';
 import { armourClass, blockPlan, evasionOf, heavyPercOf, monsterHitChance, monsterToHit } from './defence.js';
 import { ssBlockChance, ssDamageLaw, ssLandChance } from './monster-melee.js';
-import type { StabTarget } from './stab.js';
+import { SS_MELEE } from './melee.js';
 import { awarenessOf, describeStealth, noticeChance, stealthOf } from './stealth.js';
-import { ssEffectsFrom } from './types.js';
+import { ssEffectsFrom } from '../crawl-family/states.js';
 import { CalcInputError, type Calculator } from '../calc-input.js';
 import type { RulesetTables } from '../registry.js';
 
@@ -91,7 +91,7 @@ export function stoneSoupCalcReport(content: Pick<RulesetTables, 'stoneSoup'>, o
       waterCreature: m.flags.includes('water'), inWater: false, orc: m.flags.includes('orc'), visible: true, state: 'alert', lowEnergy: false, noExp: m.flags.includes('no-exp'),
       ss: { ...CALM, ...over, seesInvisible: m.flags.includes('sees-invisible'), sensesInvisible: m.flags.includes('senses-invisible'), batty: m.flags.includes('batty') },
     };
-    const laws = new AttackLaws(c, tgt, ed, 'ss');
+    const laws = new AttackLaws(c, tgt, ed, SS_MELEE);
     const sum = laws.summary();
     return {
       state,

@@ -1,12 +1,13 @@
 import { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Edition } from '../edition.js';
-import { type CrCharacter, has, shieldOf, slot } from '../crawl4b20/character.js';
+import { type CrCharacter, has, shieldOf, slot } from '../crawl-family/character.js';
 import type { Tracer } from '../../core/trace.js';
-import { chance, div, r2, r2avg, r2avgLaw, r2Law } from '../crawl4b20/random.js';
+import { chance, div, r2, r2avg, r2avgLaw, r2Law } from '../crawl-family/random.js';
 import { bodySize, heavyBody, heavyRule, lightInCode, sizeFactor, ssEffects, torsoSize } from './body.js';
 import { type SsDivergenceId, ssEd } from './divergences.js';
 import type { Sum } from './stealth.js';
+import type { ShieldRule } from '../crawl-family/variant.js';
 
 /**
  * EV, AC and shield blocking (seed 004; player.cc player_evasion, player_AC,
@@ -307,19 +308,26 @@ export const SECTION_BLOCK = 'stone-soup-0.5.2#blocking';
  * value random2avg(shield + plus + HD x 2 / 3, 2), a third against a hero it cannot see. The seed
  * gives no monster's block value, so both editions use the code's.
  */
-export interface MonsterShield {
-  readonly name: string;
+export interface MonsterShield extends ShieldRule {
   readonly n: number;
   readonly text: string;
   readonly unseen: boolean;
-  /** Blocks it has made since its last action. */
-  readonly blocks: number;
 }
 
 export function monsterShield(name: string, shieldAc: number, plus: number, hd: number, unseen: boolean, blocks: number): MonsterShield {
   const n = shieldAc + plus + div(hd * 2, 3);
   const text = `random2avg(${name} ${shieldAc}${plus ? ` ${plus > 0 ? '+' : ''}${plus}` : ''} + HD ${hd} x 2 / 3 = ${n}, 2)${unseen ? ', / 3 against an unseen hero' : ''}`;
-  return { name, n, text, unseen, blocks };
+  const s: MonsterShield = {
+    name,
+    section: SECTION_BLOCK,
+    n,
+    text,
+    unseen,
+    blocks,
+    chance: (toHit, made, edition) => monsterBlockChance(s, toHit, made, edition),
+    roll: (t, toHit, made, edition) => rollMonsterBlock(t, s, toHit, made, edition),
+  };
+  return s;
 }
 
 const monsterBlockLaws = new Map<string, Distribution>();

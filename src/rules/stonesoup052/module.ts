@@ -1,7 +1,7 @@
 import { wholeAxis } from '../choices.js';
 import type { RulesetModule } from '../registry.js';
-import { SKILL_MAX, SKILL_MIN } from '../crawl4b20/options.js';
-import { STONE_SOUP_052, createCrawl } from '../crawl4b20/index.js';
+import { SKILL_MAX, SKILL_MIN } from '../crawl-family/options.js';
+import { createStoneSoup } from './index.js';
 import { STONE_SOUP_COLOURS } from './colours.js';
 import { SECTION_MONSTER_TIME } from './monster-melee.js';
 
@@ -9,7 +9,7 @@ import { SECTION_MONSTER_TIME } from './monster-melee.js';
 export const STONE_SOUP_052_MODULE: RulesetModule = {
   id: 'stone-soup-0.5.2',
   seedDocument: 'Stone Soup 0.5.2 spoilers',
-  create: (t) => createCrawl(t.stoneSoup, STONE_SOUP_052),
+  create: (t) => createStoneSoup(t.stoneSoup),
   colours: () => STONE_SOUP_COLOURS,
   calculator: async () => (await import('./calc-input.js')).STONE_SOUP_CALCULATOR,
   heroOptions: ({ stoneSoup: t }) => ({

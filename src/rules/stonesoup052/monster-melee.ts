@@ -2,9 +2,13 @@ import type { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
 import type { Edition } from '../edition.js';
-import { type MonsterAttackPlan, monsterRawDamage, rollArmour, rollMonsterRawDamage } from '../crawl4b20/monster-melee.js';
-import { coin, div, r2, r2avg } from '../crawl4b20/random.js';
-import { type BlockPlan, type MonsterToHit, acReductionLaw, heroBlockChance, monsterHitChance, pierceDie } from './defence.js';
+import { type CrCharacter, seesInvisible } from '../crawl-family/character.js';
+import { type MonsterAttackPlan, monsterRawDamage, rollArmour, rollMonsterRawDamage } from '../crawl-family/monster-melee.js';
+import { coin, div, r2, r2avg } from '../crawl-family/random.js';
+import { type FamilyCtx, type View, heroRules, level, memoDamage, memoOdds, monsterOf, monsterState } from '../crawl-family/state.js';
+import { NO_SS_EFFECTS } from '../crawl-family/states.js';
+import type { MonsterAttackModel } from '../crawl-family/variant.js';
+import { type BlockPlan, type MonsterToHit, acReductionLaw, armourClass, blockPlan, evasionOf, heavyPercOf, heroBlockChance, monsterHitChance, monsterToHit, pierceDie } from './defence.js';
 import { ssEd } from './divergences.js';
 
 /**
@@ -141,4 +145,61 @@ export function rollSsMonsterAttack(t: Tracer, p: MonsterAttackPlan, m: MonsterT
   }
   if (dmg < 1) dmg = 0;
   return { blocked: false, hit: true, damage: dmg };
+}
+
+/** A monster's to-hit against a Stone Soup hero. */
+export function ssToHit(ctx: FamilyCtx, a: View, d: View, edition: Edition): MonsterToHit {
+  const m = monsterOf(ctx, a);
+  const r = monsterState(a);
+  const w = r.weapon ? ctx.cat.weapons.get(r.weapon.item) : undefined;
+  const seesHero = level(d, 'invisible') <= 0 || level(d, 'corona') > 0 || m.flags.includes('sees-invisible');
+  return monsterToHit(r.hd, m.flags.includes('fighter'), w && r.weapon ? r.weapon.plus + w.accuracy : 0, level(a, 'confused') > 0, level(d, 'corona') > 0, !seesHero, edition);
+}
+
+/** The hero as a monster's attack sees it now. */
+export function ssDefenderOf(ctx: FamilyCtx, d: View, a: View, c: CrCharacter, edition: Edition): SsDefender {
+  const m = monsterOf(ctx, a);
+  const unseen = m.flags.includes('invisible') && !seesInvisible(c);
+  let ev = evasionOf(c, edition).value;
+  // melee_evasion: an attacker the hero cannot see finds 10 less EV (code).
+  if (edition === 'source' && unseen) ev -= 10;
+  const e = c.effects.ss ?? NO_SS_EFFECTS;
+  return { ev, ac: armourClass(c, edition).value, heavyPerc: heavyPercOf(c), block: blockPlan(c, edition, unseen), blocks: heroRules(d)?.blocks ?? 0, helpless: e.paralysed || e.petrified };
+}
+
+/** A monster's attacks on a Stone Soup hero: the shield and EV (in the edition's order), then armour. */
+export function ssMonsterAttack(ctx: FamilyCtx, a: View, d: View, c: CrCharacter, ed: Edition, plan: MonsterAttackPlan): MonsterAttackModel {
+  const base = ssDefenderOf(ctx, d, a, c, ed);
+  const mh = ssToHit(ctx, a, d, ed);
+  // Each part is remembered by what it depends on: the block by the shield and past blocks, EV by the to-hit, damage by the attack and armour.
+  const parts = (mdam: number, blocks: number): { block: Fraction; pastEv: Fraction; damage: () => Distribution } => {
+    const sd = { ...base, blocks };
+    const { law: _law, text: _text, ...shield } = sd.block;
+    const block = memoOdds(ctx, ['ss-block', ed, plan.hd, shield, sd.blocks, sd.helpless], () => ssBlockChance(plan.hd, sd, ed));
+    const pastEv = memoOdds(ctx, ['ss-hit', ed, mh, sd.ev], () => monsterHitChance(mh, sd.ev, ed));
+    const dkey = JSON.stringify([ed, plan.hd, plan.weapon?.def.id ?? null, plan.weapon?.plus2 ?? 0, plan.weapon?.orcish ?? false, mdam, sd.ac, sd.heavyPerc]);
+    return { block, pastEv, damage: () => memoDamage(ctx, dkey, () => ssDamageLaw(plan, mdam, sd, ed)) };
+  };
+  return {
+    attack(t, mdam, blocks, head) {
+      const sd = { ...base, blocks };
+      if (t.recording) {
+        t.rule(SECTION_MONSTER, head);
+        t.value('to-hit', mh.value, mh.text);
+        t.value('your EV, SH and AC', sd.ev, `EV ${sd.ev}, ${sd.block.scale > 1 ? 'Block' : 'SH'} ${sd.block.sh}, AC ${sd.ac}`);
+      }
+      const res = rollSsMonsterAttack(t, plan, mh, mdam, sd, ed);
+      const q = parts(mdam, blocks);
+      return { res, p: ssOutcomeOdds(q.block, q.pastEv, q.damage, res, ed) };
+    },
+    ways(mdam, blocks) {
+      const q = parts(mdam, blocks);
+      // The code tries the shield first, the seed EV first.
+      return { blocked: ed === 'source' ? q.block : q.pastEv.mul(q.block), land: q.block.complement().mul(q.pastEv), damage: q.damage() };
+    },
+    preview() {
+      const notes = [`block ${ssBlockChance(plan.hd, base, ed).percent(1)}`, `to-hit ${mh.value}`];
+      return { hit: ssLandChance(plan, mh, base, ed), damage: (m) => ssDamageLaw(plan, m, base, ed), expected: ssSequenceMean(plan, mh, base, ed), notes, toHit: `${mh.value} (${mh.text})` };
+    },
+  };
 }

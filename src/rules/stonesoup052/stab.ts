@@ -1,6 +1,6 @@
 import { Fraction } from '../../core/fraction.js';
 import type { Edition } from '../edition.js';
-import { div } from '../crawl4b20/random.js';
+import { div } from '../crawl-family/random.js';
 
 /**
  * Stabbing in Stone Soup 0.5.2 (seed 003 "Stabbing"; fight.cc is_unchivalric_attack,

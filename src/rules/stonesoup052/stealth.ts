@@ -1,9 +1,9 @@
 import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
 import type { Edition } from '../edition.js';
-import { type CrCharacter, burden, has, slot } from '../crawl4b20/character.js';
-import { div, r2 } from '../crawl4b20/random.js';
-import type { CrHoliness } from '../crawl4b20/types.js';
+import { type CrCharacter, burden, has, slot } from '../crawl-family/character.js';
+import { div, r2 } from '../crawl-family/random.js';
+import type { CrHoliness } from '../crawl-family/types.js';
 import { heavyBody, ssEffects } from './body.js';
 import { SS_DIVERGENCES, type SsDivergenceId } from './divergences.js';
 

@@ -5,26 +5,27 @@
 import { describe, expect, it } from 'vitest';
 import { Fraction } from '../../../src/core/fraction.js';
 import type { Tracer } from '../../../src/core/trace.js';
-import { AUX_KINDS, auxDamageLaw, auxHitChance, auxOdds, choices, planAux, rollAux } from '../../../src/rules/crawl4b20/aux.js';
-import { armourClass, damStat, evasion, hitStat, shieldClass, stealth, strWeight } from '../../../src/rules/crawl4b20/character.js';
+import { AUX_KINDS, auxDamageLaw, auxHitChance, auxOdds, choices, planClassicAux as planAux, rollAux } from '../../../src/rules/crawl-family/aux.js';
+import { armourClass, damStat, evasion, hitStat, shieldClass, stealth, strWeight } from '../../../src/rules/crawl-family/character.js';
 import {
   damageLaw,
   dammodStep,
   heavyLaw,
   hitChanceFrom,
   latents,
-  planMain,
   rollDamage,
   rollGate,
   rollHeavy,
   rollHitTest,
   rollToHit,
   toHitLaw,
-  weaponSpeed,
-} from '../../../src/rules/crawl4b20/melee.js';
-import { blockChance, dodgeLaw, monsterDamageLaw, monsterHitChance, planMonster, rollMonsterAttack } from '../../../src/rules/crawl4b20/monster-melee.js';
+} from '../../../src/rules/crawl-family/melee.js';
+import { planMain } from '../../../src/rules/crawl4b20/melee.js';
+import { weaponSpeed } from '../../../src/rules/crawl-family/time.js';
+import { planMonster } from '../../../src/rules/crawl-family/monster-melee.js';
+import { blockChance, dodgeLaw, monsterDamageLaw, monsterHitChance, rollMonsterAttack } from '../../../src/rules/crawl4b20/monster-melee.js';
 import { runSteps, stepsLaw } from '../../../src/core/rule.js';
-import { r2avgLaw, r2limitLaw } from '../../../src/rules/crawl4b20/random.js';
+import { r2avgLaw, r2limitLaw } from '../../../src/rules/crawl-family/random.js';
 import type { Edition } from '../../../src/rules/edition.js';
 import { cat, char, exactLaw, expectFrac, F, target } from './helpers.js';
 

@@ -3,10 +3,10 @@
  * real data. Nothing here computes an expected number.
  */
 import { loadContent } from '../../../src/content/index.js';
-import { CrCatalogue, type HeroSheet } from '../../../src/rules/crawl4b20/catalogue.js';
-import type { CrCharacter, CrEffects, StatSystem } from '../../../src/rules/crawl4b20/character.js';
-import type { CrTarget } from '../../../src/rules/crawl4b20/melee.js';
-import type { CrFormId, CrItemSpec, CrMutation, CrSkill } from '../../../src/rules/crawl4b20/types.js';
+import { CrCatalogue, type HeroSheet } from '../../../src/rules/crawl-family/catalogue.js';
+import type { CrCharacter, CrEffects, StatSystem } from '../../../src/rules/crawl-family/character.js';
+import type { CrTarget } from '../../../src/rules/crawl-family/melee.js';
+import type { CrFormId, CrItemSpec, CrMutation, CrSkill } from '../../../src/rules/crawl-family/types.js';
 
 export { F, exactLaw, expectFrac, editionIds, recorder, silent, NO_DRAWS } from '../../support/odds.js';
 

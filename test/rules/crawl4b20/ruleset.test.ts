@@ -7,16 +7,16 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Fraction } from '../../../src/core/fraction.js';
 import { NullTracer, RecordingTracer, ScriptedRng } from '../../../src/core/trace.js';
-import { CR_DIVERGENCE_LIST } from '../../../src/rules/crawl4b20/divergences.js';
+import { CR_DIVERGENCE_LIST } from '../../../src/rules/crawl-family/divergences.js';
 import { createCrawl } from '../../../src/rules/crawl4b20/index.js';
-import { fumbleChance } from '../../../src/rules/crawl4b20/melee.js';
+import { fumbleChance } from '../../../src/rules/crawl-family/melee.js';
 import type { Edition } from '../../../src/rules/edition.js';
-import type { AttackContext, FighterView } from '../../../src/rules/ruleset.js';
+import type { AttackContext, FighterView, Ruleset } from '../../../src/rules/ruleset.js';
 import { Terrain } from '../../../src/world/terrain.js';
 import { F, exactLaw, expectFrac, tables } from './helpers.js';
 import { fighterView, type ViewOptions } from '../../support/views.js';
 
-const rs = createCrawl(tables);
+const rs: Ruleset = createCrawl(tables);
 
 function view(id: number, template: string, side: 0 | 1, o: ViewOptions = {}): FighterView {
   return fighterView(rs, id, template, side, 'spoiler', o);

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/index.js';
 import { Fraction } from '../../../src/core/fraction.js';
-import { auxOdds, planAux, rollAux } from '../../../src/rules/crawl4b20/aux.js';
-import { CrCatalogue, type HeroSheet } from '../../../src/rules/crawl4b20/catalogue.js';
-import type { CrCharacter } from '../../../src/rules/crawl4b20/character.js';
-import { auxTargetOf, rollSsShieldDelay, rollSsTime, ssShieldDelayLaw, ssTimeLaw, ssWeaponDelay } from '../../../src/rules/crawl4b20/melee.js';
-import type { CrItemSpec, CrSkill, CrMutation } from '../../../src/rules/crawl4b20/types.js';
-import { canWield, handsFor } from '../../../src/rules/stonesoup052/body.js';
+import { auxOdds, rollAux } from '../../../src/rules/crawl-family/aux.js';
+import { planAux } from '../../../src/rules/stonesoup052/aux.js';
+import { CrCatalogue, type HeroSheet } from '../../../src/rules/crawl-family/catalogue.js';
+import type { CrCharacter } from '../../../src/rules/crawl-family/character.js';
+import { auxTargetOf } from '../../../src/rules/stonesoup052/melee.js';
+import { rollSsShieldDelay, rollSsTime, ssShieldDelayLaw, ssTimeLaw, ssWeaponDelay } from '../../../src/rules/stonesoup052/time.js';
+import type { CrItemSpec, CrSkill, CrMutation } from '../../../src/rules/crawl-family/types.js';
+import { SIZES, canWield, handsFor } from '../../../src/rules/crawl-family/sizes.js';
 import { monsterBlockChance, monsterShield } from '../../../src/rules/stonesoup052/defence.js';
-import { NO_SS_EFFECTS, SIZES } from '../../../src/rules/stonesoup052/types.js';
+import { NO_SS_EFFECTS } from '../../../src/rules/crawl-family/states.js';
 import { exactLaw, expectFrac, F } from '../../support/odds.js';
 
 /**
@@ -99,7 +101,7 @@ describe('the 0.5.2 second attacks (source edition)', () => {
     ['a vampire\'s bite, the gate passed', { species: 'vampire', dex: 2 }, true, 3, { ev: 2, ac: 0, blood: true }],
   ];
   it.each(specs)('the odds of every outcome: %s', (_n, spec, gate, hp, tgt) => {
-    const p = planAux(ssChar(spec), tgt, 'source', 'ss');
+    const p = planAux(ssChar(spec), tgt, 'source');
     const got = exactLaw((tr) => rollAux(tr, p, gate, hp), (ev) => JSON.stringify(ev), 3_000_000);
     let total = Fraction.ZERO;
     for (const [k, prob] of got) {
@@ -109,7 +111,7 @@ describe('the 0.5.2 second attacks (source edition)', () => {
     expectFrac(total, F(1));
   });
   it('five slots; a kenku claws and pecks, a minotaur butts for 5 + 2 horns x 3, a vampire bites', () => {
-    const kinds = (species: string) => planAux(ssChar({ species }), { ev: 0, ac: 0 }, 'source', 'ss').kinds;
+    const kinds = (species: string) => planAux(ssChar({ species }), { ev: 0, ac: 0 }, 'source').kinds;
     expect(kinds('human').map((k) => k.kind)).toEqual(['kick', 'headbutt', 'tail-slap', 'punch', 'bite']);
     expect(kinds('kenku').map((k) => `${k.name} ${k.damage}`).slice(0, 2)).toEqual(['claw 8', 'peck 6']);
     expect(kinds('minotaur')[1]?.damage).toBe(11);

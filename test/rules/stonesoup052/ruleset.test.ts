@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { stoneSoupCalcReport } from '../../../src/rules/stonesoup052/calc-input.js';
 import { loadContent } from '../../../src/content/index.js';
 import { Fraction } from '../../../src/core/fraction.js';
-import { CrCatalogue } from '../../../src/rules/crawl4b20/catalogue.js';
+import { CrCatalogue } from '../../../src/rules/crawl-family/catalogue.js';
 import { blockPlan, heroBlockChance } from '../../../src/rules/stonesoup052/defence.js';
-import { NO_SS_EFFECTS } from '../../../src/rules/stonesoup052/types.js';
+import { NO_SS_EFFECTS } from '../../../src/rules/crawl-family/states.js';
 
 const content = loadContent();
 const cat = new CrCatalogue(content.stoneSoup);

@@ -27,7 +27,7 @@ import {
   stepdown,
 } from '../../../src/rules/stonesoup052/stab.js';
 import { STEALTH_BANDS, type Watched, type Watcher, awarenessOf, describeStealth, noticeChance } from '../../../src/rules/stonesoup052/stealth.js';
-import { SIZES, type SizeName } from '../../../src/rules/stonesoup052/types.js';
+import { SIZES, type SizeName } from '../../../src/rules/crawl-family/sizes.js';
 
 const F = (num: number | bigint, den: number | bigint = 1): Fraction => Fraction.of(num, den);
 

@@ -1,12 +1,8 @@
 /**
- * What Stone Soup 0.5.2 adds to a Crawl character: body sizes, and the spells, cards, potions and
- * states that the stealth, EV, AC and shield rules of seeds 003 and 004 read. The tables and the
- * character are otherwise the Crawl ones (src/rules/crawl4b20/types.ts).
+ * The spells, cards, potions and states a hero of the Crawl family can have running that Stone
+ * Soup 0.5.2's stealth, EV, AC and shield rules read (seeds 003 and 004). A Crawl 4.00 beta 20
+ * hero never has them; the tables and the character are otherwise shared (types.ts).
  */
-
-/** Body sizes (player::body_size): tiny 0 to huge 7; `sf` in the EV rules is 3 - size. */
-export const SIZES = { tiny: 0, little: 1, small: 2, medium: 3, large: 4, big: 5, giant: 6, huge: 7 } as const;
-export type SizeName = keyof typeof SIZES;
 
 /** A vampire's blood (check_stealth's factor 18 to 21). */
 export const BLOOD_STATES = ['satiated', 'thirsty', 'near-bloodless', 'bloodless'] as const;

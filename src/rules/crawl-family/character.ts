@@ -1,5 +1,5 @@
 import type { Edition } from '../edition.js';
-import type { SsEffects } from '../stonesoup052/types.js';
+import type { SsEffects } from './states.js';
 import { div } from './random.js';
 import type {
   CrArmour,

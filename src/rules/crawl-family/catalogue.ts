@@ -1,4 +1,4 @@
-import { handsFor, torsoOf } from '../stonesoup052/body.js';
+import { handsFor, torsoOf } from './sizes.js';
 import type { CrCharacter, CrEffects, CrGear, CrRing, CrWielded, CrWorn, StatSystem } from './character.js';
 import { type CrFormId, type CrHero, type CrItemSpec, type CrMonster, type CrSpecies, type CrSkill, type CrTables, type CrWeapon, ALL_MUTATIONS, ALL_SKILLS, type CrMutation } from './types.js';
 
@@ -8,7 +8,7 @@ import { type CrFormId, type CrHero, type CrItemSpec, type CrMonster, type CrSpe
  */
 
 /** What a hero entity stores: enough to rebuild its character at any moment. */
-export interface HeroSheet {
+export type HeroSheet = {
   readonly species: string;
   readonly level: number;
   readonly statSystem: StatSystem;
@@ -21,7 +21,7 @@ export interface HeroSheet {
   readonly weapon: CrItemSpec | null;
   readonly armour: readonly CrItemSpec[];
   readonly jewellery: readonly CrItemSpec[];
-}
+};
 
 export class CrCatalogue {
   readonly species;

@@ -1,4 +1,5 @@
 import type { FighterSpec } from '../ruleset.js';
+import { skillOptionProblem } from '../choices.js';
 import type { CrSkill } from './types.js';
 
 /**
@@ -16,13 +17,6 @@ export function skillOfOption(key: string): string | undefined {
   return key.startsWith(SKILL_OPTION_PREFIX) ? key.slice(SKILL_OPTION_PREFIX.length) : undefined;
 }
 
-/** Why `skill` cannot be set to `value` among `known` skills, or null when it can. */
-export function skillOptionProblem(skill: string, value: string | number, known: readonly { readonly id: string }[]): string | null {
-  if (!known.some((s) => s.id === skill)) return `--skill: unknown skill "${skill}"; choose one of: ${known.map((s) => s.id).join(', ')}`;
-  const n = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n < SKILL_MIN || n > SKILL_MAX) return `--skill ${skill} must be a whole number from ${SKILL_MIN} to ${SKILL_MAX} (got "${value}")`;
-  return null;
-}
 
 /** The preset's skills with the options' `skill:<id>` levels in their place; throws on an unknown skill or a level out of range. */
 export function skillsWithOptions(
@@ -34,7 +28,7 @@ export function skillsWithOptions(
   for (const [key, value] of Object.entries(options)) {
     const skill = skillOfOption(key);
     if (skill === undefined) continue;
-    const problem = skillOptionProblem(skill, value, known);
+    const problem = skillOptionProblem(skill, value, known, { min: SKILL_MIN, max: SKILL_MAX });
     if (problem) throw new Error(problem);
     out[skill as CrSkill] = Number(value);
   }

@@ -1,27 +1,11 @@
 import { type Distribution, mixture } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Edition } from '../edition.js';
-import { type AuxPlan, auxMean, planAux } from './aux.js';
+import { type AuxPlan, auxMean } from './aux.js';
+import { brandMean } from './brands.js';
 import { type CrCharacter, actionTime } from './character.js';
-import {
-  type CrGame,
-  type CrTarget,
-  type Latent,
-  type MainPlan,
-  attackTime,
-  auxTargetOf,
-  brandMean,
-  damageLaw,
-  fumbleChance,
-  hitAndBlock,
-  latents,
-  planMain,
-  ssExpectedTime,
-  stabCategory,
-  stabRollChance,
-  toHitLaw,
-  weaponSpeed,
-} from './melee.js';
+import { type CrTarget, type Latent, type MainPlan, damageLaw, fumbleChance, hitAndBlock, latents, planMain, stabCategory, stabRollChance, toHitLaw } from './melee.js';
+import type { MeleeVariant } from './variant.js';
 
 /**
  * One attacker against one target: the plans of the main and second attacks and their exact
@@ -39,10 +23,10 @@ export class AttackLaws {
     readonly character: CrCharacter,
     target: CrTarget,
     edition: Edition,
-    game: CrGame = 'b20',
+    readonly variant: MeleeVariant,
   ) {
-    this.plan = planMain(character, target, edition, game);
-    this.aux = planAux(character, auxTargetOf(target), edition, game);
+    this.plan = planMain(variant, character, target, edition);
+    this.aux = variant.planAux(character, variant.auxTarget(target), edition);
     this.latents = latents(this.plan);
   }
 
@@ -120,7 +104,7 @@ export class AttackLaws {
         if (plan.brand) main = main.add(w.mul(brandMean(plan.brand, dl)));
       }
       second = second.add(l.p.mul(go).mul(auxMean(aux, l.gate, plan.monsterShield?.blocks ?? 0)));
-      const t = plan.game === 'ss' && plan.edition === 'source' ? ssExpectedTime(c, l.hh, l.fast) : Fraction.of(attackTime(c, actionTime(c), weaponSpeed(c, l.hh, l.fast).ws));
+      const t = this.variant.time.expected(c, plan.edition, l.hh, l.fast);
       time = time.add(l.p.mul(go).mul(t)).add(l.p.mul(fumble).mul(Fraction.of(actionTime(c))));
     }
     const total = parts.reduce((n, p) => n.add(p.weight), Fraction.ZERO);

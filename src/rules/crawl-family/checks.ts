@@ -1,5 +1,4 @@
-import { canWield, handsFor, torsoOf } from '../stonesoup052/body.js';
-import { SIZES } from '../stonesoup052/types.js';
+import { SIZES, canWield, handsFor, torsoOf } from './sizes.js';
 import { CR_MUTATIONS, type CrHero, type CrTables } from './types.js';
 
 /**

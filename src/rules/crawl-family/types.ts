@@ -1,4 +1,4 @@
-import type { BloodState, SsSpell } from '../stonesoup052/types.js';
+import type { BloodState, SsSpell } from './states.js';
 
 /**
  * Data types of the Dungeon Crawl 4.00 beta 20 / AX-Crawl ruleset. The loader (src/content)
