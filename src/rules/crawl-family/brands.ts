@@ -1,8 +1,10 @@
-import { Distribution, mixture } from '../../core/distribution.js';
+import type { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
 import type { CrTarget } from './melee.js';
-import { div, oneIn, r2, r2Law } from './random.js';
+import { type Rand, type RandOf, choose, fixed, lawOf, map, probOf, record } from '../../core/rand.js';
+import { oneChanceIn, random2, random2avg } from './rand.js';
+import { div } from './random.js';
 
 /**
  * A weapon's (or form's) special power after a hit that left the monster alive (fight.cc,
@@ -31,187 +33,113 @@ export interface BrandResult {
   readonly p: Fraction;
 }
 
+/** What a brand did, before its probability is known. */
+export type BrandDraw = Omit<BrandResult, 'p'>;
+
 const NONE: Omit<BrandResult, 'p' | 'text'> = { extra: 0, poison: false, confuse: false, drain: null, heal: 0 };
 
-/** P(f(random2(n)) == v). */
-const pOf = (n: number, f: (r: number) => number, v: number): Fraction => r2Law(n).map(f).prob(v);
+const nothing = (text: string): RandOf<BrandDraw> => fixed({ ...NONE, text });
 
-/** A weapon's (or form's) special power after a hit that left the monster alive (fight.cc, "dam_thing"). */
-export function rollBrand(t: Tracer, b: CrBrandInfo, dmg: number, heroHurt: boolean): BrandResult {
+/** Extra damage `x` drawn by `r`, described by `verb`. */
+const extra = (r: Rand, verb: string): RandOf<BrandDraw> => record([r], ([x = 0]) => ({ ...NONE, extra: x, text: `${verb} for ${x}` }));
+
+/** Unless one_chance_in(n) fails it (`fail` described), `yes`. */
+const unlessFails = (n: number, label: string, fail: string, yes: RandOf<BrandDraw>): RandOf<BrandDraw> => choose(oneChanceIn(n, label), nothing(fail), yes);
+
+/**
+ * A weapon's (or form's) special power after a hit of `dmg` that left the monster alive
+ * (fight.cc, "dam_thing"), written once: its roll, the probability of what it did, its law of hit
+ * points taken and its mean all come from this definition. `heroHurt` is whether the hero has
+ * hit points to regain (vampiricism).
+ */
+export function brandRule(b: CrBrandInfo, dmg: number, heroHurt: boolean): RandOf<BrandDraw> {
   const m = b.target;
-  const res = (el: string) => m.resists.includes(el);
-  const vul = (el: string) => m.vulnerable.includes(el);
-  if (t.recording) t.rule(SECTION_BRAND, `Brand: ${b.brand}`);
+  const res = (el: string): boolean => m.resists.includes(el);
+  const vul = (el: string): boolean => m.vulnerable.includes(el);
+  const upTo = (label: string): Rand => map(random2(dmg, label), (r) => 1 + r);
+  const half = (label: string): Rand => map(random2(dmg, label), (r) => 1 + div(r, 2));
   switch (b.brand) {
     case 'flaming':
     case 'freezing': {
       const el = b.brand === 'flaming' ? 'fire' : 'cold';
-      if (vul(el)) {
-        const x = 1 + r2(t, dmg, `${b.brand}: 1 + random2(${dmg})`);
-        return { ...NONE, extra: x, text: `${b.brand === 'flaming' ? 'burns' : 'freezes'} for ${x}`, p: pOf(dmg, (r) => 1 + r, x) };
-      }
-      if (res(el)) return { ...NONE, text: 'resisted', p: Fraction.ONE };
-      const x = div(r2(t, dmg, `${b.brand}: random2(${dmg}) / 2 + 1`), 2) + 1;
-      return { ...NONE, extra: x, text: `${b.brand === 'flaming' ? 'burns' : 'freezes'} for ${x}`, p: pOf(dmg, (r) => div(r, 2) + 1, x) };
+      const verb = b.brand === 'flaming' ? 'burns' : 'freezes';
+      if (vul(el)) return extra(upTo(`${b.brand}: 1 + random2(${dmg})`), verb);
+      if (res(el)) return nothing('resisted');
+      return extra(half(`${b.brand}: random2(${dmg}) / 2 + 1`), verb);
     }
-    case 'holy-wrath': {
-      if (m.holiness === 'undead') {
-        const x = 1 + r2(t, dmg, 'holy wrath: 1 + random2(damage)');
-        return { ...NONE, extra: x, text: `sears for ${x}`, p: pOf(dmg, (r) => 1 + r, x) };
-      }
-      if (m.holiness === 'demonic') {
-        const x = 1 + div(r2(t, dmg * 15, 'holy wrath: random2(damage x 15) / 10'), 10);
-        return { ...NONE, extra: x, text: `sears for ${x}`, p: pOf(dmg * 15, (r) => 1 + div(r, 10), x) };
-      }
-      return { ...NONE, text: 'no effect on the living', p: Fraction.ONE };
-    }
-    case 'electrocution': {
-      if (m.flies || res('elec')) return { ...NONE, text: m.flies ? 'no effect on a flier' : 'resisted', p: Fraction.ONE };
-      if (!oneIn(t, 3, 'electrocution: 1 in 3')) return { ...NONE, text: 'no spark', p: Fraction.of(2, 3) };
-      let s = r2(t, 28, 'electrocution: random2avg(28, 3)');
-      s += r2(t, 29, 'electrocution: random2avg(28, 3)') + r2(t, 29, 'electrocution: random2avg(28, 3)');
-      const x = div(s, 3);
-      const law = r2Law(28).plus(r2Law(29)).plus(r2Law(29)).map((v) => div(v, 3));
-      return { ...NONE, extra: x, text: `electrocutes for ${x}`, p: Fraction.of(1, 3).mul(law.prob(x)) };
-    }
-    case 'orc-slaying': {
-      if (!m.orc) return { ...NONE, text: 'not an orc', p: Fraction.ONE };
-      const x = 1 + r2(t, dmg, 'orc slaying: 1 + random2(damage)');
-      return { ...NONE, extra: x, text: `slays for ${x}`, p: pOf(dmg, (r) => 1 + r, x) };
-    }
+    case 'holy-wrath':
+      if (m.holiness === 'undead') return extra(upTo('holy wrath: 1 + random2(damage)'), 'sears');
+      if (m.holiness === 'demonic') return extra(map(random2(dmg * 15, 'holy wrath: random2(damage x 15) / 10'), (r) => 1 + div(r, 10)), 'sears');
+      return nothing('no effect on the living');
+    case 'electrocution':
+      if (m.flies || res('elec')) return nothing(m.flies ? 'no effect on a flier' : 'resisted');
+      return choose(oneChanceIn(3, 'electrocution: 1 in 3'), extra(random2avg(28, 3, 'electrocution: random2avg(28, 3)'), 'electrocutes'), nothing('no spark'));
+    case 'orc-slaying':
+      return m.orc ? extra(upTo('orc slaying: 1 + random2(damage)'), 'slays') : nothing('not an orc');
     case 'venom': {
-      if (oneIn(t, 4, 'venom: 1 in 4 to fail')) return { ...NONE, text: 'no poison', p: Fraction.of(1, 4) };
       const poison = !res('poison');
-      return { ...NONE, poison, text: poison ? 'poisons' : 'poison resisted', p: Fraction.of(3, 4) };
+      return unlessFails(4, 'venom: 1 in 4 to fail', 'no poison', fixed({ ...NONE, poison, text: poison ? 'poisons' : 'poison resisted' }));
     }
     case 'draining': {
-      if (m.holiness === 'undead' || m.holiness === 'demonic') return { ...NONE, text: 'no life to drain', p: Fraction.ONE };
-      if (oneIn(t, 3, 'draining: 1 in 3 to fail')) return { ...NONE, text: 'no drain', p: Fraction.of(1, 3) };
-      const hd = oneIn(t, 5, 'draining: 1 in 5 to lose a hit die') ? 1 : 0;
-      const maxHp = 2 + r2(t, 3, 'draining: maximum hit points 2 + random2(3)');
-      const hp = 2 + r2(t, 3, 'draining: hit points 2 + random2(3)');
-      const x = 1 + div(r2(t, dmg, 'draining: 1 + random2(damage) / 2'), 2);
-      const p = Fraction.of(2, 3).mul(hd ? Fraction.of(1, 5) : Fraction.of(4, 5)).mul(Fraction.of(1, 9)).mul(pOf(dmg, (r) => 1 + div(r, 2), x));
-      return { ...NONE, extra: x, drain: { hd, maxHp, hp }, text: `drains for ${x}`, p };
+      if (m.holiness === 'undead' || m.holiness === 'demonic') return nothing('no life to drain');
+      const parts = [
+        oneChanceIn(5, 'draining: 1 in 5 to lose a hit die'),
+        map(random2(3, 'draining: maximum hit points 2 + random2(3)'), (r) => 2 + r),
+        map(random2(3, 'draining: hit points 2 + random2(3)'), (r) => 2 + r),
+        half('draining: 1 + random2(damage) / 2'),
+      ];
+      const drained = record(parts, ([hd = 0, maxHp = 0, hp = 0, x = 0]) => ({ ...NONE, extra: x, drain: { hd, maxHp, hp }, text: `drains for ${x}` }));
+      return unlessFails(3, 'draining: 1 in 3 to fail', 'no drain', drained);
     }
-    case 'vorpal': {
-      const x = 1 + div(r2(t, dmg, 'vorpal: 1 + random2(damage) / 2'), 2);
-      return { ...NONE, extra: x, text: `cuts deep for ${x}`, p: pOf(dmg, (r) => 1 + div(r, 2), x) };
-    }
+    case 'vorpal':
+      return extra(half('vorpal: 1 + random2(damage) / 2'), 'cuts deep');
     case 'vampiricism': {
-      if (m.holiness === 'undead' || m.holiness === 'demonic' || dmg < 1 || !heroHurt) return { ...NONE, text: 'nothing to drink', p: Fraction.ONE };
-      if (oneIn(t, 5, 'vampiricism: 1 in 5 to fail')) return { ...NONE, text: 'no healing', p: Fraction.of(1, 5) };
-      const x = 1 + r2(t, dmg, 'vampiricism: heal 1 + random2(damage)');
-      return { ...NONE, heal: x, text: `heals you ${x}`, p: Fraction.of(4, 5).mul(pOf(dmg, (r) => 1 + r, x)) };
+      if (m.holiness === 'undead' || m.holiness === 'demonic' || dmg < 1 || !heroHurt) return nothing('nothing to drink');
+      const heal = record([upTo('vampiricism: heal 1 + random2(damage)')], ([x = 0]) => ({ ...NONE, heal: x, text: `heals you ${x}` }));
+      return unlessFails(5, 'vampiricism: 1 in 5 to fail', 'no healing', heal);
     }
     case 'disruption': {
-      if (m.holiness !== 'undead') return { ...NONE, text: 'no effect on the living', p: Fraction.ONE };
-      if (oneIn(t, 3, 'disruption: 1 in 3 to fail')) return { ...NONE, text: 'no disruption', p: Fraction.of(1, 3) };
+      if (m.holiness !== 'undead') return nothing('no effect on the living');
       const n = 1 + dmg * 3;
-      let s = r2(t, n, `disruption: random2avg(${n}, 3)`);
-      s += r2(t, n + 1, `disruption: random2avg(${n}, 3)`) + r2(t, n + 1, `disruption: random2avg(${n}, 3)`);
-      const x = div(s, 3);
-      const law = r2Law(n).plus(r2Law(n + 1)).plus(r2Law(n + 1)).map((v) => div(v, 3));
-      return { ...NONE, extra: x, text: `disrupts for ${x}`, p: Fraction.of(2, 3).mul(law.prob(x)) };
+      return unlessFails(3, 'disruption: 1 in 3 to fail', 'no disruption', extra(random2avg(n, 3, `disruption: random2avg(${n}, 3)`), 'disrupts'));
     }
     case 'pain': {
-      if (m.holiness !== 'natural' && m.holiness !== 'holy') return { ...NONE, text: 'feels no pain', p: Fraction.ONE };
+      if (m.holiness !== 'natural' && m.holiness !== 'holy') return nothing('feels no pain');
       const nec = b.necromancy;
-      const ok = r2(t, 8, 'pain: random2(8) <= necromancy') <= nec;
-      const pOk = Fraction.of(Math.min(8, nec + 1), 8);
-      if (!ok) return { ...NONE, text: 'no pain', p: pOk.complement() };
-      const x = r2(t, 1 + nec, `pain: random2(1 + necromancy ${nec})`);
-      return { ...NONE, extra: x, text: `pains for ${x}`, p: pOk.mul(Fraction.of(1, 1 + nec)) };
+      const ok = map(random2(8, 'pain: random2(8) <= necromancy'), (r) => (r <= nec ? 1 : 0));
+      return choose(ok, extra(random2(1 + nec, `pain: random2(1 + necromancy ${nec})`), 'pains'), nothing('no pain'));
     }
     case 'confuse':
-      return { ...NONE, confuse: true, text: 'confuses', p: Fraction.ONE };
+      return fixed({ ...NONE, confuse: true, text: 'confuses' });
     default:
-      return { ...NONE, text: 'nothing', p: Fraction.ONE };
+      return nothing('nothing');
   }
+}
+
+/** Whether two draws of a brand did the same. */
+const sameDraw = (a: BrandDraw, b: BrandDraw): boolean =>
+  a.text === b.text && a.extra === b.extra && a.heal === b.heal && a.drain?.hd === b.drain?.hd && a.drain?.maxHp === b.drain?.maxHp && a.drain?.hp === b.drain?.hp;
+
+/** A weapon's (or form's) special power after a hit that left the monster alive (fight.cc, "dam_thing"), with the probability of what it did. */
+export function rollBrand(t: Tracer, b: CrBrandInfo, dmg: number, heroHurt: boolean): BrandResult {
+  if (t.recording) t.rule(SECTION_BRAND, `Brand: ${b.brand}`);
+  const rule = brandRule(b, dmg, heroHurt);
+  const v = rule.roll(t);
+  return { ...v, p: probOf(rule, (o) => sameDraw(o, v)) };
 }
 
 /**
  * The exact law of the hit points a brand takes after a hit of `dmg` (the luck meter): its extra
- * damage, passed through `scale` (Stone Soup's seed stabs it too), plus what draining takes. The
- * twin of `rollBrand`, draw for draw; healing, poison and confusion take no hit points.
+ * damage, passed through `scale` (Stone Soup's seed stabs it too), plus what draining takes.
+ * Healing, poison and confusion take no hit points.
  */
 export function brandDamageLaw(b: CrBrandInfo, dmg: number, scale: (extra: number) => number = (x) => x): Distribution {
-  const m = b.target;
-  const none = Distribution.constant(0);
-  const some = (p: Fraction, law: Distribution): Distribution => mixture([{ weight: p.complement(), dist: none }, { weight: p, dist: law }]);
-  const avg3 = (n: number): Distribution => r2Law(n).plus(r2Law(n + 1)).plus(r2Law(n + 1)).map((v) => div(v, 3));
-  let extra: Distribution;
-  switch (b.brand) {
-    case 'flaming':
-    case 'freezing': {
-      const el = b.brand === 'flaming' ? 'fire' : 'cold';
-      extra = m.vulnerable.includes(el) ? r2Law(dmg).map((r) => 1 + r) : m.resists.includes(el) ? none : r2Law(dmg).map((r) => div(r, 2) + 1);
-      break;
-    }
-    case 'holy-wrath':
-      extra = m.holiness === 'undead' ? r2Law(dmg).map((r) => 1 + r) : m.holiness === 'demonic' ? r2Law(dmg * 15).map((r) => 1 + div(r, 10)) : none;
-      break;
-    case 'electrocution':
-      extra = m.flies || m.resists.includes('elec') ? none : some(Fraction.of(1, 3), r2Law(28).plus(r2Law(29)).plus(r2Law(29)).map((v) => div(v, 3)));
-      break;
-    case 'orc-slaying':
-      extra = m.orc ? r2Law(dmg).map((r) => 1 + r) : none;
-      break;
-    case 'draining':
-      if (m.holiness === 'undead' || m.holiness === 'demonic') return none;
-      return some(Fraction.of(2, 3), r2Law(dmg).map((r) => scale(1 + div(r, 2))).plus(r2Law(3).map((v) => 2 + v)));
-    case 'vorpal':
-      extra = r2Law(dmg).map((r) => 1 + div(r, 2));
-      break;
-    case 'disruption':
-      extra = m.holiness === 'undead' ? some(Fraction.of(2, 3), avg3(1 + dmg * 3)) : none;
-      break;
-    case 'pain':
-      extra = m.holiness === 'natural' || m.holiness === 'holy' ? some(Fraction.of(Math.min(8, b.necromancy + 1), 8), r2Law(1 + b.necromancy)) : none;
-      break;
-    default:
-      extra = none;
-  }
-  return extra.map((x) => (x > 0 ? scale(x) : x));
+  return lawOf(brandRule(b, dmg, true), (o) => (o.extra > 0 ? scale(o.extra) : o.extra) + (o.drain?.hp ?? 0));
 }
 
 /** The expected extra damage of a brand, given the damage law of a hit (for previews). */
 export function brandMean(b: CrBrandInfo, dmg: Distribution): Fraction {
-  const m = b.target;
   let total = Fraction.ZERO;
-  for (const [d, pd] of dmg.entries()) {
-    const mean = (n: number, f: (r: number) => number): Fraction => r2Law(n).map(f).mean();
-    let e = Fraction.ZERO;
-    switch (b.brand) {
-      case 'flaming':
-      case 'freezing': {
-        const el = b.brand === 'flaming' ? 'fire' : 'cold';
-        e = m.vulnerable.includes(el) ? mean(d, (r) => 1 + r) : m.resists.includes(el) ? Fraction.ZERO : mean(d, (r) => div(r, 2) + 1);
-        break;
-      }
-      case 'holy-wrath':
-        e = m.holiness === 'undead' ? mean(d, (r) => 1 + r) : m.holiness === 'demonic' ? mean(d * 15, (r) => 1 + div(r, 10)) : Fraction.ZERO;
-        break;
-      case 'electrocution':
-        e = m.flies || m.resists.includes('elec') ? Fraction.ZERO : Fraction.of(1, 3).mul(r2Law(28).plus(r2Law(29)).plus(r2Law(29)).map((v) => div(v, 3)).mean());
-        break;
-      case 'orc-slaying':
-        e = m.orc ? mean(d, (r) => 1 + r) : Fraction.ZERO;
-        break;
-      case 'draining':
-        e = m.holiness === 'undead' || m.holiness === 'demonic' ? Fraction.ZERO : Fraction.of(2, 3).mul(mean(d, (r) => 1 + div(r, 2)));
-        break;
-      case 'vorpal':
-        e = mean(d, (r) => 1 + div(r, 2));
-        break;
-      case 'disruption':
-        e = m.holiness === 'undead' ? Fraction.of(2, 3).mul(r2Law(1 + 3 * d).plus(r2Law(2 + 3 * d)).plus(r2Law(2 + 3 * d)).map((v) => div(v, 3)).mean()) : Fraction.ZERO;
-        break;
-      case 'pain':
-        e = m.holiness === 'natural' || m.holiness === 'holy' ? Fraction.of(Math.min(8, b.necromancy + 1), 8).mul(r2Law(1 + b.necromancy).mean()) : Fraction.ZERO;
-        break;
-    }
-    total = total.add(pd.mul(e));
-  }
+  for (const [d, pd] of dmg.entries()) total = total.add(pd.mul(lawOf(brandRule(b, d, true), (o) => o.extra).mean()));
   return total;
 }

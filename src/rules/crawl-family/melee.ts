@@ -24,8 +24,10 @@ import {
 import { CR_DIVERGENCES, type CrDivergenceId } from './divergences.js';
 import { type Die, type Step, NO_DIE, runSteps, step, stepsLaw } from '../../core/rule.js';
 import { COIN, avgDie, die, limitDie, sumDie } from './dice.js';
-import { bernoulli, chance, coin, div, oneInChance, r2, r2Law } from './random.js';
+import { div, oneInChance, r2, r2Law } from './random.js';
 import type { CrHoliness } from './types.js';
+import { type Rand, both, map, pure, sum, when } from '../../core/rand.js';
+import { coinflip, random2 } from './rand.js';
 import type { HitRule, MeleeVariant, ShieldRule, StabRule } from './variant.js';
 
 /**
@@ -355,46 +357,46 @@ export function dammodStep(s: number, edition: Edition): Step {
 
 // --- Heavy armour, the gate and the hand-and-a-half bonus ------------------------------------
 
-/** Rolls heavy armour (2.3). */
-export function rollHeavy(t: Tracer, p: MainPlan): number {
-  let h = 0;
-  const s = p.shieldSkill;
-  if (p.shield === 'shield' && s < r2(t, 7, 'shield: random2(7)')) h += 1;
-  if (p.shield === 'large-shield') {
-    if (p.largeFrame) {
-      if (s < r2(t, 13, 'large shield: random2(13)')) h += 1;
-    } else {
-      for (let i = 0; i < 3; i++) {
-        if (s < r2(t, 13, 'large shield: random2(13)')) h += p.edition === 'source' ? r2(t, 3, 'large shield: random2(3)') : 1;
-      }
-    }
+/**
+ * Heavy armour (2.3), written once: a shield is heavy when shields skill < random2(7); a large
+ * shield when shields < random2(13), once for a large frame, else three times (each adding
+ * random2(3) in the code, 1 in the seed); body armour adds random2(penalty) when random2(armour
+ * skill) < its EV penalty; bare hands take it x3 or x2 on a coinflip.
+ */
+export function heavyRule(p: MainPlan): Rand {
+  let rule = heavyRules.get(p);
+  if (!rule) {
+    rule = makeHeavyRule(p);
+    heavyRules.set(p, rule);
   }
-  const pen = -p.evPenalty;
-  if (pen > 0 && r2(t, p.armourSkill, `body armour: random2(armour ${p.armourSkill})`) < pen) h += r2(t, pen, `body armour: random2(${pen})`);
-  if (!p.weapon) h *= coin(t, 'bare hands: x3 or x2') ? 3 : 2;
-  return h;
+  return rule;
 }
 
-export function heavyLaw(p: MainPlan): Distribution {
+const heavyRules = new WeakMap<MainPlan, Rand>();
+
+function makeHeavyRule(p: MainPlan): Rand {
   const s = p.shieldSkill;
-  let h = Distribution.constant(0);
-  if (p.shield === 'shield') h = h.plus(bernoulli(Fraction.of(Math.max(0, 6 - s), 7)));
+  const fails = (n: number, label: string): Rand => map(random2(n, label), (r) => (s < r ? 1 : 0));
+  const parts: Rand[] = [];
+  if (p.shield === 'shield') parts.push(fails(7, 'shield: random2(7)'));
   if (p.shield === 'large-shield') {
-    const fail = Fraction.of(Math.max(0, 12 - s), 13);
-    if (p.largeFrame) h = h.plus(bernoulli(fail));
+    if (p.largeFrame) parts.push(fails(13, 'large shield: random2(13)'));
     else {
-      const one = p.edition === 'source' ? bernoulli(fail).then((f) => (f ? r2Law(3) : Distribution.constant(0))) : bernoulli(fail);
-      h = h.plus(one).plus(one).plus(one);
+      const one = p.edition === 'source' ? when(fails(13, 'large shield: random2(13)'), random2(3, 'large shield: random2(3)'), pure(0)) : fails(13, 'large shield: random2(13)');
+      parts.push(one, one, one);
     }
   }
   const pen = -p.evPenalty;
-  if (pen > 0) {
-    const pr = chance(r2Law(p.armourSkill), (v) => v < pen);
-    h = h.plus(bernoulli(pr).then((f) => (f ? r2Law(pen) : Distribution.constant(0))));
-  }
-  if (!p.weapon) h = h.then((x) => Distribution.uniform(0, 1).map((c) => x * (c ? 3 : 2)));
-  return h;
+  if (pen > 0) parts.push(when(map(random2(p.armourSkill, `body armour: random2(armour ${p.armourSkill})`), (r) => (r < pen ? 1 : 0)), random2(pen, `body armour: random2(${pen})`), pure(0)));
+  const heavy = sum(parts);
+  return p.weapon ? heavy : both(heavy, coinflip('bare hands: x3 or x2'), (h, c) => h * (c ? 3 : 2));
 }
+
+/** Rolls heavy armour (2.3). */
+export const rollHeavy = (t: Tracer, p: MainPlan): number => heavyRule(p).roll(t);
+
+/** The exact law of heavy armour. */
+export const heavyLaw = (p: MainPlan): Distribution => heavyRule(p).law();
 
 /** P(random2(20) < unarmed). */
 const d20Chance = (u: number): Fraction => Fraction.of(Math.min(Math.max(u, 0), 20), 20);

@@ -18,17 +18,6 @@ export function r2Law(n: number): Distribution {
   return n < 1 ? Distribution.constant(0) : Distribution.uniform(0, n - 1);
 }
 
-/** div_rand_round (Stone Soup stuff.cc): x / d, one more when random2(d) < x mod d. */
-export function drr(t: Tracer, x: number, d: number, label: string): number {
-  const r = x % d;
-  return r > 0 ? div(x, d) + (r2(t, d, label) < r ? 1 : 0) : div(x, d);
-}
-
-export function drrLaw(x: number, d: number): Distribution {
-  const r = x % d;
-  return r > 0 ? Distribution.uniform(0, d - 1).map((k) => div(x, d) + (k < r ? 1 : 0)) : Distribution.constant(div(x, d));
-}
-
 /** one_chance_in(n): random2(n) == 0 (certain, without a draw, when n < 1). */
 export function oneIn(t: Tracer, n: number, label: string): boolean {
   return n < 1 ? true : t.roll(0, n - 1, label) === 0;

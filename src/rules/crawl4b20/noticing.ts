@@ -2,7 +2,8 @@ import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
 import type { NoticeCheck, NoticeResult } from '../ruleset.js';
 import { stealth } from '../crawl-family/character.js';
-import { r2 } from '../crawl-family/random.js';
+import { type Rand, chanceOf, check, pure } from '../../core/rand.js';
+import { random2 } from '../crawl-family/rand.js';
 import { type FamilyCtx, type FamilyState, type View, characterOf, level, monsterOf, watching } from '../crawl-family/state.js';
 
 /**
@@ -27,10 +28,13 @@ export function noticeNumbers(ctx: FamilyCtx, observer: View, enemy: View, dista
   return { a: Math.max(0, a), s: stealth(c), aText: parts.join(' ') };
 }
 
-/** b20's noticing roll, random2(stealth) <= awareness: (awareness + 1) in stealth. */
-export function b20NoticeChance(check: { readonly a: number; readonly s: number }): Fraction {
-  return check.s <= 0 || check.a + 1 >= check.s ? Fraction.ONE : Fraction.of(Math.max(0, check.a + 1), check.s);
+/** b20's noticing roll, written once: random2(stealth) <= awareness, certain without stealth. Yes is 1. */
+export function b20NoticeRule(n: { readonly a: number; readonly s: number }): Rand {
+  return n.s <= 0 ? pure(1) : check(random2(n.s, `notice: random2(stealth ${n.s})`), 'random2(stealth) <= awareness', '<=', n.a);
 }
+
+/** The chance of b20's noticing roll: (awareness + 1) in stealth. */
+export const b20NoticeChance = (n: { readonly a: number; readonly s: number }): Fraction => chanceOf(b20NoticeRule(n));
 
 export function b20Notice(t: Tracer, ctx: FamilyCtx, observer: View, enemy: View, distance: number, inView: boolean): NoticeResult<FamilyState> {
   const check = noticeNumbers(ctx, observer, enemy, distance, inView);
@@ -41,10 +45,10 @@ export function b20Notice(t: Tracer, ctx: FamilyCtx, observer: View, enemy: View
     t.value('your stealth', check.s, 'check_stealth: 3 x Dex + stealth skill x species factor, less burden and heavy armour');
   }
   if (check.s <= 0) return { noticed: true, effects: [] };
-  const r = r2(t, check.s, `notice: random2(stealth ${check.s})`);
-  const noticed = t.recording ? t.check('random2(stealth) <= awareness', r, '<=', check.a) : r <= check.a;
+  const rule = b20NoticeRule(check);
+  const noticed = rule.roll(t) === 1;
   if (t.recording) {
-    const p = b20NoticeChance(check);
+    const p = chanceOf(rule);
     const q = noticed ? p : p.complement();
     t.odds(noticed ? 'P(it notices you)' : 'P(it does not notice you)', q.num, q.den);
   }

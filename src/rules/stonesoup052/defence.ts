@@ -3,6 +3,8 @@ import { Fraction } from '../../core/fraction.js';
 import type { Edition } from '../edition.js';
 import { type CrCharacter, has, shieldOf, slot } from '../crawl-family/character.js';
 import type { Tracer } from '../../core/trace.js';
+import { type Rand, chanceOf, check, compare, map, noted, noting, pure, andThen, uniform, when } from '../../core/rand.js';
+import { coinflip, random2, random2avg } from '../crawl-family/rand.js';
 import { chance, div, r2, r2avg, r2avgLaw, r2Law } from '../crawl-family/random.js';
 import { bodySize, heavyBody, heavyRule, lightInCode, sizeFactor, ssEffects, torsoSize } from './body.js';
 import { type SsDivergenceId, ssEd } from './divergences.js';
@@ -416,31 +418,30 @@ export function monsterToHit(hd: number, fighter: boolean, weapon: number, confu
   return { value: v, text: parts.join(' '), backlit, unseen };
 }
 
-/** The law of the final to-hit (the glow's die and the invisibility factor applied). */
-export function monsterToHitLaw(m: MonsterToHit): Distribution {
-  let law = Distribution.constant(m.value);
-  if (m.backlit) law = law.plus(r2Law(8).map((x) => 2 + x));
-  if (m.unseen) law = law.map((x) => div(x * 65, 100));
-  return law;
+/**
+ * Whether a monster's attack gets past the hero's EV, written once. Seed: 1d(to-hit) > EV. Code:
+ * 1 in 20 decided by a coin, else random2(to-hit + 1) >= random2avg(2 x EV, 2), the to-hit raised
+ * by 2 + random2(8) against a glowing hero and cut to 65% against one it cannot see. Yes is 1.
+ */
+export function pastEvRule(m: MonsterToHit, ev: number, edition: Edition): Rand {
+  const e = ssEd('ss14-monster-to-hit', edition);
+  const divergence = (t: Tracer): void => t.edition(e.id, e.text);
+  if (edition === 'spoiler') {
+    if (m.value <= 0) return noting(divergence, pure(0));
+    return noting(divergence, check(uniform(1, m.value, `to-hit: 1d(${m.value})`), '1d(to-hit) > EV', '>', ev));
+  }
+  const automatic = map(random2(100, 'automatic: random2(100) < 5'), (r) => (r < 5 ? 1 : 0));
+  const coin = noted(coinflip('automatic: a coin flip'), (t, h) => t.note(h ? 'an automatic hit (5%, coin)' : 'an automatic miss (5%, coin)'));
+  let toHit: Rand = pure(m.value);
+  if (m.backlit) toHit = map(random2(8, 'you glow: + 2 + random2(8)'), (r) => m.value + 2 + r);
+  if (m.unseen) toHit = map(toHit, (x) => div(x * 65, 100));
+  const dodge = random2avg(2 * ev, 2, `dodge: random2avg(2 x EV ${ev}, 2)`);
+  const contest = andThen(toHit, (T) => compare(random2(T + 1, `to-hit: random2(${T} + 1)`), dodge, 'to-hit roll >= dodge', '>='));
+  return noting(divergence, when(automatic, coin, contest));
 }
 
-/**
- * P(a monster's attack gets past EV). Seed: 1d(to-hit) > EV. Code: 1 in 20 decided by a coin,
- * else random2(to-hit + 1) >= random2avg(2 x EV, 2).
- */
-export function monsterHitChance(m: MonsterToHit, ev: number, edition: Edition): Fraction {
-  if (edition === 'spoiler') {
-    const T = m.value;
-    if (T <= 0) return Fraction.ZERO;
-    return Fraction.of(Math.max(0, Math.min(T, T - Math.max(ev, 0))), T);
-  }
-  const dodge = r2avgLaw(2 * ev, 2);
-  const pass = chance(
-    monsterToHitLaw(m).then((T) => r2Law(T + 1)).combine(dodge, (r, d) => (r >= d ? 1 : 0)),
-    (v) => v === 1,
-  );
-  return Fraction.of(1, 40).add(Fraction.of(19, 20).mul(pass));
-}
+/** P(a monster's attack gets past EV). */
+export const monsterHitChance = (m: MonsterToHit, ev: number, edition: Edition): Fraction => chanceOf(pastEvRule(m, ev, edition));
 
 /** The AC roll's law against damage `dmg` of an attack with maximum `max`: seed 1d(AC); code random2(AC + 1) with heavy armour's minimum. */
 export function acReductionLaw(ac: number, heavyPerc: number | null, max: number, edition: Edition): Distribution {

@@ -4,11 +4,11 @@ import type { Tracer } from '../../core/trace.js';
 import type { Edition } from '../edition.js';
 import { type CrCharacter, seesInvisible } from '../crawl-family/character.js';
 import { type MonsterAttackPlan, monsterRawDamage, rollArmour, rollMonsterRawDamage } from '../crawl-family/monster-melee.js';
-import { coin, div, r2, r2avg } from '../crawl-family/random.js';
+import { div, r2 } from '../crawl-family/random.js';
 import { type FamilyCtx, type View, heroRules, level, memoDamage, memoOdds, monsterOf, monsterState } from '../crawl-family/state.js';
 import { NO_SS_EFFECTS } from '../crawl-family/states.js';
 import type { MonsterAttackModel } from '../crawl-family/variant.js';
-import { type BlockPlan, type MonsterToHit, acReductionLaw, armourClass, blockPlan, evasionOf, heavyPercOf, heroBlockChance, monsterHitChance, monsterToHit, pierceDie } from './defence.js';
+import { type BlockPlan, type MonsterToHit, acReductionLaw, armourClass, blockPlan, evasionOf, heavyPercOf, heroBlockChance, monsterHitChance, monsterToHit, pastEvRule, pierceDie } from './defence.js';
 import { ssEd } from './divergences.js';
 
 /**
@@ -105,34 +105,13 @@ function rollBlock(t: Tracer, p: MonsterAttackPlan, d: SsDefender, edition: Edit
   return t.recording ? t.check(`block value${d.block.scale > 1 ? ' (quarters)' : ''} >= pierce`, b, '>=', con, d.block.scale) : b >= con;
 }
 
-function rollPastEv(t: Tracer, m: MonsterToHit, ev: number, edition: Edition): boolean {
-  const e = ssEd('ss14-monster-to-hit', edition);
-  if (t.recording) t.edition(e.id, e.text);
-  if (edition === 'spoiler') {
-    if (m.value <= 0) return false;
-    const r = t.roll(1, m.value, `to-hit: 1d(${m.value})`);
-    return t.recording ? t.check('1d(to-hit) > EV', r, '>', ev) : r > ev;
-  }
-  if (r2(t, 100, 'automatic: random2(100) < 5') < 5) {
-    const h = coin(t, 'automatic: a coin flip');
-    if (t.recording) t.note(h ? 'an automatic hit (5%, coin)' : 'an automatic miss (5%, coin)');
-    return h;
-  }
-  let T = m.value;
-  if (m.backlit) T += 2 + r2(t, 8, 'you glow: + 2 + random2(8)');
-  if (m.unseen) T = div(T * 65, 100);
-  const roll = r2(t, T + 1, `to-hit: random2(${T} + 1)`);
-  const dodge = r2avg(t, 2 * ev, 2, `dodge: random2avg(2 x EV ${ev}, 2)`);
-  return t.recording ? t.check('to-hit roll >= dodge', roll, '>=', dodge) : roll >= dodge;
-}
-
 /** One attack: the code tries the shield first, the seed EV first. */
 export function rollSsMonsterAttack(t: Tracer, p: MonsterAttackPlan, m: MonsterToHit, mdam: number, d: SsDefender, edition: Edition): SsMonsterHit {
   const src = edition === 'source';
   const order = ssEd('ss13-block-order', edition);
   if (t.recording && canBlock(d)) t.edition(order.id, order.text);
   if (src && rollBlock(t, p, d, edition)) return { blocked: true, hit: false, damage: 0 };
-  if (!rollPastEv(t, m, d.ev, edition)) return { blocked: false, hit: false, damage: 0 };
+  if (!pastEvRule(m, d.ev, edition).roll(t)) return { blocked: false, hit: false, damage: 0 };
   if (!src && rollBlock(t, p, d, edition)) return { blocked: true, hit: false, damage: 0 };
   const raw = rollMonsterRawDamage(t, p, mdam);
   let dmg = raw.dmg;

@@ -2,7 +2,9 @@ import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
 import type { Edition } from '../edition.js';
 import { type CrCharacter, burden, has, slot } from '../crawl-family/character.js';
-import { div, r2 } from '../crawl-family/random.js';
+import { type Rand, chanceOf, check, noting, pure } from '../../core/rand.js';
+import { random2 } from '../crawl-family/rand.js';
+import { div } from '../crawl-family/random.js';
 import type { CrHoliness } from '../crawl-family/types.js';
 import { heavyBody, ssEffects } from './body.js';
 import { SS_DIVERGENCES, type SsDivergenceId } from './divergences.js';
@@ -222,46 +224,31 @@ export function awarenessOf(m: Watcher, h: Watched, edition: Edition): Sum {
 }
 
 /**
- * The chance a turn that a monster with awareness A notices a hero of stealth S: A / S in the
- * seed, (A + 1) / S in the code (x_chance_in_y); certain when the hero is berserk in the code.
+ * The noticing roll, written once: random2(S) < A + 1 in the code (x_chance_in_y), certain when
+ * the hero is berserk; random2(S) < A in the seed's reading. Yes is 1.
  */
-export function noticeChance(a: number, s: number, edition: Edition, berserk = false): Fraction {
-  if (edition === 'source') {
-    if (berserk || s <= 0 || a + 1 >= s) return Fraction.ONE;
-    return a + 1 <= 0 ? Fraction.ZERO : Fraction.of(a + 1, s);
-  }
-  if (s <= 0 || a >= s) return Fraction.ONE;
-  if (a <= 0) return Fraction.ZERO;
-  return Fraction.of(a, s);
+export function noticeRule(a: number, s: number, edition: Edition, berserk = false): Rand {
+  const src = edition === 'source';
+  const need = src ? a + 1 : a;
+  let rule: Rand;
+  if (src && berserk) rule = noting((t) => t.note('you are berserk: it notices'), pure(1));
+  else if (s <= 0 || need >= s) rule = noting((t) => t.note(`certain: ${src ? 'awareness + 1' : 'awareness'} ${need} against stealth ${s}`), pure(1));
+  else if (need <= 0) rule = noting((t) => t.note('awareness 0: it cannot notice'), pure(0));
+  else rule = check(random2(s, `notice: random2(stealth ${s})`), `random2(stealth) < ${src ? 'awareness + 1' : 'awareness'}`, '<', need);
+  return noting((t) => t.edition('ss18-notice-chance', SS_DIVERGENCES['ss18-notice-chance'][edition]), rule);
 }
 
-/** The noticing roll: random2(S) < A + 1 in the code; random2(S) < A in the seed's reading. Records the odds of what it did. */
+/** The chance a turn that a monster with awareness A notices a hero of stealth S. */
+export const noticeChance = (a: number, s: number, edition: Edition, berserk = false): Fraction => chanceOf(noticeRule(a, s, edition, berserk));
+
+/** Rolls the noticing, and records the odds of what it did. */
 export function rollNotice(t: Tracer, a: number, s: number, edition: Edition, berserk = false): boolean {
-  const noticed = noticeDraw(t, a, s, edition, berserk);
+  const rule = noticeRule(a, s, edition, berserk);
+  const noticed = rule.roll(t) === 1;
   if (t.recording) {
-    const p = noticeChance(a, s, edition, berserk);
+    const p = chanceOf(rule);
     const q = noticed ? p : p.complement();
     t.odds(noticed ? 'P(it notices you)' : 'P(it does not notice you)', q.num, q.den);
   }
   return noticed;
-}
-
-function noticeDraw(t: Tracer, a: number, s: number, edition: Edition, berserk: boolean): boolean {
-  const src = edition === 'source';
-  if (t.recording) t.edition('ss18-notice-chance', SS_DIVERGENCES['ss18-notice-chance'][edition]);
-  if (src && berserk) {
-    if (t.recording) t.note('you are berserk: it notices');
-    return true;
-  }
-  const need = src ? a + 1 : a;
-  if (s <= 0 || need >= s) {
-    if (t.recording) t.note(`certain: ${src ? 'awareness + 1' : 'awareness'} ${need} against stealth ${s}`);
-    return true;
-  }
-  if (need <= 0) {
-    if (t.recording) t.note('awareness 0: it cannot notice');
-    return false;
-  }
-  const r = r2(t, s, `notice: random2(stealth ${s})`);
-  return t.recording ? t.check(`random2(stealth) < ${src ? 'awareness + 1' : 'awareness'}`, r, '<', need) : r < need;
 }

@@ -4,7 +4,9 @@ import type { Tracer } from '../../core/trace.js';
 import type { Edition } from '../edition.js';
 import { type CrCharacter, actionTime, armed, shieldOf } from '../crawl-family/character.js';
 import type { MonsterAttackPlan } from '../crawl-family/monster-melee.js';
-import { bernoulli, div, drr, drrLaw, r2 } from '../crawl-family/random.js';
+import { type Rand, map, pure, sum, andThen } from '../../core/rand.js';
+import { divRandRound, random2 } from '../crawl-family/rand.js';
+import { div } from '../crawl-family/random.js';
 import { K, MONSTER_ACTION } from '../crawl-family/state.js';
 import { CLASSIC_TIME, classicMonsterAttackTime } from '../crawl-family/time.js';
 import type { TimeRule } from '../crawl-family/variant.js';
@@ -51,30 +53,30 @@ export function ssWeaponDelay(c: CrCharacter, hh: boolean, fast: boolean | null)
   return { ws: del, text: parts.join(', ') };
 }
 
-/** The shield's added delay (player_apply_shield_delay), rolled: a large shield 1 if shields <= 10 + random2(17), and any shield 1 more if shields <= 3 + random2(17). */
-export function ssShieldDelayLaw(c: CrCharacter): Distribution {
+/**
+ * The shield's added delay (player_apply_shield_delay), written once: a large shield 1 if shields
+ * <= 10 + random2(17), and any shield 1 more if shields <= 3 + random2(17).
+ */
+export function shieldDelayRule(c: CrCharacter): Rand {
   const kind = shieldOf(c)?.def.shield;
   const s = c.skills.shields;
-  const atMost = (k: number): Fraction => Fraction.of(Math.max(0, Math.min(17, 17 - (s - k))), 17);
-  let law = Distribution.constant(0);
-  if (kind === 'large-shield') law = law.plus(bernoulli(atMost(10)));
-  if (kind === 'large-shield' || kind === 'shield') law = law.plus(bernoulli(atMost(3)));
-  return law;
+  const parts: Rand[] = [];
+  if (kind === 'large-shield') parts.push(map(random2(17, 'large shield delay: shields <= 10 + random2(17)'), (r) => (s <= 10 + r ? 1 : 0)));
+  if (kind === 'large-shield' || kind === 'shield') parts.push(map(random2(17, 'shield delay: shields <= 3 + random2(17)'), (r) => (s <= 3 + r ? 1 : 0)));
+  return sum(parts);
 }
 
-export function rollSsShieldDelay(t: Tracer, c: CrCharacter): number {
-  const kind = shieldOf(c)?.def.shield;
-  const s = c.skills.shields;
-  let n = 0;
-  if (kind === 'large-shield' && s <= 10 + r2(t, 17, 'large shield delay: shields <= 10 + random2(17)')) n++;
-  if ((kind === 'large-shield' || kind === 'shield') && s <= 3 + r2(t, 17, 'shield delay: shields <= 3 + random2(17)')) n++;
-  return n;
+export const ssShieldDelayLaw = (c: CrCharacter): Distribution => shieldDelayRule(c).law();
+
+export const rollSsShieldDelay = (t: Tracer, c: CrCharacter): number => shieldDelayRule(c).roll(t);
+
+/** The time of an attack, written once: time x delay / 10, rounded at random (div_rand_round), at least 2. */
+export function timeRule(base: number, del: number): Rand {
+  const x = base * Math.max(del, 3);
+  return map(divRandRound(x, 10, `round ${x} / 10 up: random2(10) < ${x % 10}`), (v) => Math.max(2, v));
 }
 
-/** The time of an attack: time x delay / 10, rounded at random (div_rand_round), at least 2. */
-export function ssTimeLaw(base: number, del: number): Distribution {
-  return drrLaw(base * Math.max(del, 3), 10).map((v) => Math.max(2, v));
-}
+export const ssTimeLaw = (base: number, del: number): Distribution => timeRule(base, del).law();
 
 /** The expected time of an attack in Stone Soup's source edition, the shield's delay and the rounding summed over. */
 export function ssExpectedTime(c: CrCharacter, hh: boolean, fast: boolean | null): Fraction {
@@ -85,10 +87,7 @@ export function ssExpectedTime(c: CrCharacter, hh: boolean, fast: boolean | null
   return e;
 }
 
-export function rollSsTime(t: Tracer, base: number, del: number): number {
-  const x = base * Math.max(del, 3);
-  return Math.max(2, drr(t, x, 10, `round ${x} / 10 up: random2(10) < ${x % 10}`));
-}
+export const rollSsTime = (t: Tracer, base: number, del: number): number => timeRule(base, del).roll(t);
 
 /** The hero's attack time: the code's in the source edition, Crawl 4.00 beta 20's in the seed's. */
 export const SS_TIME: TimeRule = {
@@ -117,19 +116,13 @@ export const SS_TIME: TimeRule = {
 export function ssMonsterAttackTime(p: MonsterAttackPlan, W: number, edition: Edition, name: string, t?: Tracer): number {
   if (edition !== 'source') return classicMonsterAttackTime(p, W);
   const blows = Math.min(2, p.attacks.length);
-  if (t) {
-    if (t.recording) t.rule(SECTION_MONSTER_TIME, `${name}: the time its attack takes`);
-    let extra = 0;
-    for (let i = 0; i < blows; i++) {
-      const w = i === 0 ? W : drr(t, 20 + W, 3, `second blow's speed: (20 + ${W}) / 3, rounded at random`);
-      extra += Math.max(0, drr(t, w - 10, 2, `weapon energy: (${w} - 10) / 2, rounded at random`));
-    }
-    return MONSTER_ACTION + extra * K;
-  }
-  let extra = Distribution.constant(0);
+  const parts: Rand[] = [];
   for (let i = 0; i < blows; i++) {
-    const w = i === 0 ? Distribution.constant(W) : drrLaw(20 + W, 3);
-    extra = extra.plus(w.then((v) => drrLaw(v - 10, 2).map((x) => Math.max(0, x))));
+    const w = i === 0 ? pure(W) : divRandRound(20 + W, 3, `second blow's speed: (20 + ${W}) / 3, rounded at random`);
+    parts.push(andThen(w, (v) => map(divRandRound(v - 10, 2, `weapon energy: (${v} - 10) / 2, rounded at random`), (x) => Math.max(0, x))));
   }
-  return MONSTER_ACTION + Math.round(extra.mean().toNumber() * K);
+  const extra = sum(parts);
+  if (!t) return MONSTER_ACTION + Math.round(extra.law().mean().toNumber() * K);
+  if (t.recording) t.rule(SECTION_MONSTER_TIME, `${name}: the time its attack takes`);
+  return MONSTER_ACTION + extra.roll(t) * K;
 }
