@@ -38,9 +38,9 @@ export interface RulesetAttackRate {
  */
 function rulesetRates(content: Content): RulesetAttackRate[] {
   return availableRulesets().map((id) => {
-    const r = getRuleset(id, content);
+    const r = getRuleset(id, content, 'spoiler');
     const duel = new Duel(
-      { ruleset: id, edition: 'spoiler', seed: 'bench', hero: { template: r.defaultHero, options: {} }, foe: { template: r.defaultFoe, options: {} }, arena: 'ring', heroControl: 'ai', maxTurns: 1000, foeState: 'hunting' },
+      { ruleset: id, edition: r.edition, seed: 'bench', hero: { template: r.defaultHero, options: {} }, foe: { template: r.defaultFoe, options: {} }, arena: 'ring', heroControl: 'ai', maxTurns: 1000, foeState: 'hunting' },
       content,
       { tracing: false },
     );

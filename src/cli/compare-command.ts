@@ -119,8 +119,9 @@ export function resolveSides(o: CompareOptions, content: Content, usage: (m: str
   if (!availableRulesets().includes(rulesetIdB as RulesetId)) throw usage(`--against: unknown ruleset "${rulesetIdB}"; choose one of: ${availableRulesets().join(', ')}`);
 
   const setupA = setupFromOptions({ ...o, edition: editionA }, content, 'ai');
-  const rulesetA = getRuleset(setupA.ruleset, content);
-  const rulesetB = getRuleset(rulesetIdB, content);
+  const edB = (editionB ?? setupA.edition) as DuelSetup['edition'];
+  const rulesetA = getRuleset(setupA.ruleset, content, setupA.edition);
+  const rulesetB = getRuleset(rulesetIdB, content, edB);
   const catA = rulesetA.catalog();
   const catB = rulesetB.catalog();
   const entryA = (id: string) => catA.find((e) => e.id === id) as CatalogEntry;
@@ -128,7 +129,6 @@ export function resolveSides(o: CompareOptions, content: Content, usage: (m: str
   const foeA = entryA(setupA.foe.template);
   const heroB = pickB('hero', o.heroB, o.hero !== undefined, heroA, hero(catB), rulesetB, usage);
   const foeB = pickB('foe', o.foeB, o.foe !== undefined, foeA, monsters(catB), rulesetB, usage);
-  const edB = (editionB ?? setupA.edition) as DuelSetup['edition'];
 
   // Each of A's hero options is tried alone on B's hero; those it refuses are reported and left out.
   const refused: RefusedOption[] = [];
@@ -142,7 +142,7 @@ export function resolveSides(o: CompareOptions, content: Content, usage: (m: str
       continue;
     }
     try {
-      rulesetB.buildFighter({ template: heroB.template, options: { [ruleKey]: /^\d+$/.test(value) && (key === 'level' || key === 'strength') ? Number(value) : value } }, edB);
+      rulesetB.buildFighter({ template: heroB.template, options: { [ruleKey]: /^\d+$/.test(value) && (key === 'level' || key === 'strength') ? Number(value) : value } });
       carried[key] = value;
     } catch (e) {
       refused.push({ flag, value, reason: reasonOf(e, flag) });
@@ -153,7 +153,7 @@ export function resolveSides(o: CompareOptions, content: Content, usage: (m: str
   for (const text of o.skill ?? []) {
     try {
       const options = Object.fromEntries(skillOptions([text], rulesetB.id, content));
-      rulesetB.buildFighter({ template: heroB.template, options }, edB);
+      rulesetB.buildFighter({ template: heroB.template, options });
       skills.push(text);
     } catch (e) {
       refused.push({ flag: '--skill', value: text, reason: reasonOf(e, '--skill:') });

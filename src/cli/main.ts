@@ -5,7 +5,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { DataError, loadContent, type Content } from '../content/index.js';
 import { arenaIds } from '../game/duel.js';
 import { availableRulesets, getRuleset, isRulesetId, rulesetModule } from '../rules/registry.js';
-import { EDITIONS, type Edition } from '../rules/edition.js';
+import { DEFAULT_EDITION, EDITIONS, type Edition } from '../rules/edition.js';
 import { builtInDescription } from '../world/arena.js';
 import { ReplayError, readReplayFile } from '../replay/format.js';
 import { isPrintable, printable } from '../core/text.js';
@@ -346,11 +346,11 @@ program
     const show = (k: string) => what === undefined || what === k;
     if (show('rulesets')) {
       out.push('rulesets:');
-      for (const id of availableRulesets()) out.push(`  ${id.padEnd(18)} ${getRuleset(id, c).description}`);
+      for (const id of availableRulesets()) out.push(`  ${id.padEnd(18)} ${getRuleset(id, c, DEFAULT_EDITION).description}`);
     }
     let ruleset;
     try {
-      ruleset = getRuleset(o.ruleset, c);
+      ruleset = getRuleset(o.ruleset, c, DEFAULT_EDITION);
     } catch (e) {
       throw new UsageError(`--ruleset: ${(e as Error).message}`);
     }

@@ -92,7 +92,7 @@ export function setupFromOptions(o: DuelOptions, content: Content, heroControl: 
     throw new Error(`--ruleset: unknown ruleset "${o.ruleset}"; choose one of: ${availableRulesets().join(', ')}`);
   }
   if (!isEdition(o.edition)) throw new Error(`--edition: must be one of ${EDITIONS.join(', ')}`);
-  const ruleset = getRuleset(o.ruleset, content);
+  const ruleset = getRuleset(o.ruleset, content, o.edition);
   const catalog = ruleset.catalog();
   const heroes = catalog.filter((c) => c.kind === 'hero').map((c) => c.id);
   const foes = catalog.filter((c) => c.kind === 'monster').map((c) => c.id);
@@ -144,7 +144,7 @@ export function setupFromOptions(o: DuelOptions, content: Content, heroControl: 
   };
   // Build the fighters once so bad levels or weapons are reported before anything starts.
   try {
-    ruleset.buildFighter(setup.hero, setup.edition);
+    ruleset.buildFighter(setup.hero);
   } catch (e) {
     throw new Error(`--hero ${hero}: ${(e as Error).message}`);
   }

@@ -1,4 +1,5 @@
 import type { Content } from '../content/index.js';
+import { DEFAULT_EDITION } from '../rules/edition.js';
 import type { DuelSetup } from '../game/duel.js';
 import { type OptionAxis, heroChoices, heroOptionTables, wholeAxis } from '../rules/choices.js';
 import { getRuleset } from '../rules/registry.js';
@@ -99,7 +100,7 @@ function numericAxis(p: SweepParameter, ruleset: RulesetId, content: Content): O
 /** The values of a list parameter this ruleset knows, and the default list when --values is absent. */
 function listChoices(p: SweepParameter, ruleset: RulesetId, content: Content): { known: string[]; defaults: string[]; what: string } {
   if (p.kind === 'foe') {
-    const foes = getRuleset(ruleset, content).catalog().filter((e) => e.kind === 'monster').map((e) => e.id);
+    const foes = getRuleset(ruleset, content, DEFAULT_EDITION).catalog().filter((e) => e.kind === 'monster').map((e) => e.id);
     return { known: foes, defaults: foes, what: 'foe' };
   }
   const c = heroChoices(content, ruleset);
@@ -122,10 +123,10 @@ export function pointSetup(base: DuelSetup, p: SweepParameter, value: string | n
 
 /** Why the ruleset refuses this point's fighters, or null. */
 function buildProblem(setup: DuelSetup, content: Content): string | null {
-  const r = getRuleset(setup.ruleset, content);
+  const r = getRuleset(setup.ruleset, content, setup.edition);
   try {
-    r.buildFighter(setup.hero, setup.edition);
-    r.buildFighter(setup.foe, setup.edition);
+    r.buildFighter(setup.hero);
+    r.buildFighter(setup.foe);
     return null;
   } catch (e) {
     return (e as Error).message;

@@ -32,7 +32,7 @@ export function roundTripPairs(): { ruleset: RulesetId; edition: Edition }[] {
  * turn, a quarter of them steered by a scripted player (the rest by the AI).
  */
 export function roundTripSetup(content: Content, ruleset: RulesetId, edition: Edition, i: number): DuelSetup {
-  const catalog = getRuleset(ruleset, content).catalog();
+  const catalog = getRuleset(ruleset, content, edition).catalog();
   const heroes = catalog.filter((c) => c.kind === 'hero').map((c) => c.id);
   const foes = catalog.filter((c) => c.kind === 'monster').map((c) => c.id);
   const arenas = arenaIds(content);

@@ -5,7 +5,7 @@ import { Hasher } from '../core/hash.js';
 import { RngStreams, STREAM_NAMES, type StreamName, type StreamStates } from '../core/rng.js';
 import { NullTracer, RecordingTracer, type Tracer, type TraceStep } from '../core/trace.js';
 import type { Content } from '../content/index.js';
-import { EDITIONS, type Edition, isEdition } from '../rules/edition.js';
+import type { Edition } from '../rules/edition.js';
 import { getRuleset } from '../rules/registry.js';
 import type { FighterSpec, FighterView, Ruleset, RulesetId } from '../rules/ruleset.js';
 import { decideHero, decideMonster } from '../systems/ai.js';
@@ -179,10 +179,9 @@ export class Duel implements DuelState {
     this.checkpoints = options.checkpoints ?? true;
     this.luck = options.luck ? [] : null;
     this.tally = options.tally ? emptyTally(options.tally === 'exact') : null;
-    this.ruleset = getRuleset(setup.ruleset, content);
-    if (!isEdition(setup.edition)) throw new Error(`unknown edition "${setup.edition}"; choose one of: ${EDITIONS.join(', ')}`);
+    this.ruleset = getRuleset(setup.ruleset, content, setup.edition);
     if (setup.foeState !== undefined && !FOE_STATES.includes(setup.foeState)) throw new Error(`unknown foe state "${setup.foeState}"; choose one of: ${FOE_STATES.join(', ')}`);
-    this.edition = setup.edition;
+    this.edition = this.ruleset.edition;
     this.rng = new RngStreams(setup.seed);
     this.nullTracer = new NullTracer(this.rng.combat);
     const handDrawn = content.arenas.get(setup.arena);
@@ -212,7 +211,7 @@ export class Duel implements DuelState {
   private spawn(spec: FighterSpec, side: Side, control: 'player' | 'ai', mode: AiMode | undefined): number {
     // What the game rolls when a fighter appears comes from the setup stream.
     const t = this.tracing ? new RecordingTracer(this.rng.setup) : new NullTracer(this.rng.setup);
-    const init = this.ruleset.buildFighter(spec, this.edition, t);
+    const init = this.ruleset.buildFighter(spec, t);
     const at = this.arena.spawns[side];
     const e = this.world.create({
       pos: { x: at.x, y: at.y },

@@ -69,7 +69,7 @@ export function oddsBothWays(d: Duel, target: ArenaEntity): OddsBothWays {
   const theirs = attackOdds(d, target, hero, dist);
   const mode = target.ai?.mode;
   const unaware = target.fighter.kind === 'monster' && (mode === 'sleeping' || mode === 'wandering');
-  const notice = unaware ? d.ruleset.noticeChance(d.view(target), d.view(hero), dist, sees(d, target, hero), d.edition) : undefined;
+  const notice = unaware ? d.ruleset.noticeChance(d.view(target), d.view(hero), dist, sees(d, target, hero)) : undefined;
   return { mine, theirs, ...(notice ? { notice } : {}) };
 }
 

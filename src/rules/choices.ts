@@ -1,4 +1,5 @@
 import { type RulesetTables, getRuleset, rulesetModule } from './registry.js';
+import { DEFAULT_EDITION } from './edition.js';
 import type { Ruleset } from './ruleset.js';
 
 /**
@@ -136,7 +137,7 @@ export function heroChoices(content: RulesetTables, rulesetId: string): HeroChoi
   if (!c) {
     const o = heroOptionTables(content, rulesetId);
     const choices = { weapons: withPresetAndNone(o.weapons), armours: withPresetAndNone(o.armours), levels: o.levels, forms: o.forms.length > 0 ? withPresetAndNone(o.forms) : [], statSystems: o.statSystems };
-    c = usable(getRuleset(rulesetId, content), choices);
+    c = usable(getRuleset(rulesetId, content, DEFAULT_EDITION), choices);
     byId.set(rulesetId, c);
   }
   return c;
@@ -144,7 +145,7 @@ export function heroChoices(content: RulesetTables, rulesetId: string): HeroChoi
 
 function builds(r: Ruleset, template: string, options: Readonly<Record<string, string>>): boolean {
   try {
-    r.buildFighter({ template, options }, 'spoiler');
+    r.buildFighter({ template, options });
     return true;
   } catch {
     return false;

@@ -7,6 +7,9 @@
 export const EDITIONS = ['spoiler', 'source'] as const;
 export type Edition = (typeof EDITIONS)[number];
 
+/** The edition a command or screen uses when none is chosen: the seed document as written. */
+export const DEFAULT_EDITION: Edition = 'spoiler';
+
 export interface Divergence {
   /** Stable id used in code, traces and docs. */
   readonly id: string;

@@ -2,7 +2,6 @@ import { Fraction } from '../core/fraction.js';
 import type { Distribution } from '../core/distribution.js';
 import { Terrain } from '../world/terrain.js';
 import { capitalise } from './common.js';
-import type { Edition } from './edition.js';
 import type { AttackContext, FighterView, RecallSection, Ruleset } from './ruleset.js';
 
 /**
@@ -43,8 +42,8 @@ export function section(title: string, lines: readonly string[]): RecallSection 
 }
 
 /** The context of an attack between two views: terrain is not in a view, so both stand on floor. */
-export function recallContext(edition: Edition, now: number, distance: number, visible: boolean): AttackContext {
-  return { edition, now, distance, visible, attackerTerrain: Terrain.Floor, defenderTerrain: Terrain.Floor };
+export function recallContext(now: number, distance: number, visible: boolean): AttackContext {
+  return { now, distance, visible, attackerTerrain: Terrain.Floor, defenderTerrain: Terrain.Floor };
 }
 
 /** "5.33": a fraction with two decimals. */
@@ -66,12 +65,12 @@ function inSight(rs: Ruleset, subject: FighterView, observer: FighterView, where
 }
 
 /** Its state, and while it sleeps or wanders the exact chance it notices the observer this turn. */
-export function stateLines(rs: Ruleset, subject: FighterView, observer: FighterView, edition: Edition, where: RecallWhere): string[] {
+export function stateLines(rs: Ruleset, subject: FighterView, observer: FighterView, where: RecallWhere): string[] {
   const mode = subject.ai?.mode;
   if (!mode) return [];
   const out = [`State: ${MODE_TEXT[mode]}.`];
   if (mode === 'sleeping' || mode === 'wandering') {
-    const n = rs.noticeChance(subject, observer, where.distance, inSight(rs, subject, observer, where), edition);
+    const n = rs.noticeChance(subject, observer, where.distance, inSight(rs, subject, observer, where));
     out.push(`Notices you ${n.chance.percent(1)} a turn now: ${n.describe}.`);
   }
   return out;
@@ -104,13 +103,13 @@ export function headLines(f: FighterView, what: string, hpFrom: string, descript
 }
 
 /** A hero's character sheet: level, hit points, the status panel's lines, its gear and pack. */
-export function heroSheet(rs: Ruleset, f: FighterView, edition: Edition, now: number, o: { level: number; gear: readonly string[]; more?: readonly string[] }): RecallSection {
+export function heroSheet(rs: Ruleset, f: FighterView, now: number, o: { level: number; gear: readonly string[]; more?: readonly string[] }): RecallSection {
   const title = typeof f.rules['title'] === 'string' ? f.rules['title'] : f.fighter.name;
   const pack = f.inventory.pack.filter((s) => s.quantity > 0).map((s) => `${s.quantity} ${rs.itemName(s.item)}${s.charges !== undefined ? ` (${s.charges} charges)` : ''}`);
   return section(f.fighter.name, [
     `${title}.`,
     `Level ${o.level}, hit points ${f.body.hp}/${f.body.maxHp}.`,
-    ...rs.panel.describeFighter(f, edition, now),
+    ...rs.panel.describeFighter(f, now),
     ...(o.more ?? []),
     `Gear: ${o.gear.length ? o.gear.join(', ') : 'nothing'}.`,
     `Pack: ${pack.length ? pack.join(', ') : 'empty'}.`,
@@ -167,11 +166,11 @@ export interface RecallParts {
  * observer's on it, and the turns each is expected to need to kill the other. A hero's page is
  * its sheet, whoever looks (the screen passes the foe as the observer of the hero's own page).
  */
-export function recallPage(rs: Ruleset, subject: FighterView, observer: FighterView, edition: Edition, now: number, where: RecallWhere, parts: RecallParts): RecallSection[] {
+export function recallPage(rs: Ruleset, subject: FighterView, observer: FighterView, now: number, where: RecallWhere, parts: RecallParts): RecallSection[] {
   if (subject.id === observer.id || subject.fighter.kind === 'hero') return [...parts.about];
   const blows = parts.blows ?? [];
-  const theirs = attackLines(rs, subject, observer, recallContext(edition, now, where.distance, rs.canSee?.(subject, observer) ?? true), blows.length > 0);
-  const mine = attackLines(rs, observer, subject, recallContext(edition, now, where.distance, where.visible), false);
+  const theirs = attackLines(rs, subject, observer, recallContext(now, where.distance, rs.canSee?.(subject, observer) ?? true), blows.length > 0);
+  const mine = attackLines(rs, observer, subject, recallContext(now, where.distance, where.visible), false);
   return [
     ...parts.about,
     section('Its attacks against you', [...blows, ...theirs.lines]),

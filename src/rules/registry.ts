@@ -1,7 +1,7 @@
 import type { PdTables } from './pixeldungeon/types.js';
 import type { AngTables } from './angband305/types.js';
 import type { CrTables } from './crawl-family/types.js';
-import type { Edition } from './edition.js';
+import { EDITIONS, type Edition, isEdition } from './edition.js';
 import type { Ruleset } from './ruleset.js';
 import type { Calculator } from './calc-input.js';
 import type { ColourOptions, RulesetColours } from './colours.js';
@@ -28,7 +28,8 @@ export interface RulesetModule {
   readonly id: string;
   /** The seed document the ruleset's citations (`<id>#<section>`) point into. */
   readonly seedDocument: string;
-  create(tables: RulesetTables): Ruleset;
+  /** Its rules as they stand in `edition` (the seed's reading or the game's code). */
+  create(tables: RulesetTables, edition: Edition): Ruleset;
   /** Its game's colours (the screen's plain colours when absent). */
   colours?(o: ColourOptions): RulesetColours;
   /** Its calculator (`arena calc`), loaded when asked for; none when absent. */
@@ -81,19 +82,24 @@ export function rulesetModule(id: string): RulesetModule | undefined {
 
 const built = new WeakMap<RulesetTables, Map<string, Ruleset>>();
 
-/** Builds (once per set of tables) the ruleset with this id, or throws naming the valid ids. */
-export function getRuleset(id: string, tables: RulesetTables): Ruleset {
+/**
+ * Builds (once per set of tables and edition) the ruleset with this id, its edition bound, or
+ * throws naming the valid ids.
+ */
+export function getRuleset(id: string, tables: RulesetTables, edition: Edition): Ruleset {
   const m = MODULES.get(id);
   if (!m) throw new Error(`unknown ruleset "${id}"; choose one of: ${availableRulesets().join(', ')}`);
+  if (!isEdition(edition)) throw new Error(`unknown edition "${String(edition)}"; choose one of: ${EDITIONS.join(', ')}`);
   let cache = built.get(tables);
   if (!cache) {
     cache = new Map();
     built.set(tables, cache);
   }
-  let r = cache.get(id);
+  const key = `${id} ${edition}`;
+  let r = cache.get(key);
   if (!r) {
-    r = m.create(tables);
-    cache.set(id, r);
+    r = m.create(tables, edition);
+    cache.set(key, r);
   }
   return r;
 }

@@ -89,7 +89,6 @@ export interface AttackOption {
 }
 
 export interface AttackContext {
-  readonly edition: Edition;
   readonly now: number;
   /** Chebyshev distance between the fighters. */
   readonly distance: number;
@@ -200,7 +199,6 @@ export interface LandingInfo {
   readonly distance: number;
   /** Chebyshev distance to the wall (or other obstacle) that stopped it, when one did. */
   readonly obstacleDistance?: number;
-  readonly edition: Edition;
 }
 
 /** How the AI should use a monster. */
@@ -238,7 +236,7 @@ export interface RecallSection {
  */
 export interface PanelCapability<S extends RulesState = RulesState> {
   /** Lines for the status panel: "STR 15  Acc 16  Dodge 5  Armour 0-2". */
-  describeFighter(f: FighterView<S>, edition: Edition, now: number): readonly string[];
+  describeFighter(f: FighterView<S>, now: number): readonly string[];
   /**
    * How a status shows in the fighter's panel ("stun 12"), or null to hide it (bookkeeping such
    * as regeneration clocks). Absent: the status kind and its level or time left.
@@ -249,7 +247,7 @@ export interface PanelCapability<S extends RulesState = RulesState> {
    * xv): its numbers, each of its attacks with the exact odds against `observer`, and the
    * observer's odds back. `distance` and `visible` describe where the two stand.
    */
-  recall(subject: FighterView<S>, observer: FighterView<S>, edition: Edition, now: number, where: { readonly distance: number; readonly visible: boolean }): readonly RecallSection[];
+  recall(subject: FighterView<S>, observer: FighterView<S>, now: number, where: { readonly distance: number; readonly visible: boolean }): readonly RecallSection[];
 }
 
 /** How the AI plays a ruleset's fighters. */
@@ -278,6 +276,11 @@ export interface Ruleset<S extends RulesState = RulesState> {
   readonly name: string;
   readonly description: string;
   readonly divergences: readonly Divergence[];
+  /**
+   * The edition every rule of this ruleset follows: bound once, when the ruleset is made for a
+   * duel (`getRuleset(id, tables, edition)`), and read by no other way.
+   */
+  readonly edition: Edition;
   /** The arena's default fighters for a quick duel. */
   readonly defaultHero: string;
   readonly defaultFoe: string;
@@ -289,7 +292,7 @@ export interface Ruleset<S extends RulesState = RulesState> {
    * fighter appears (Angband's hit points, a monster's sleep and energy); without one it uses
    * fixed typical values, for checks and the calculator.
    */
-  buildFighter(spec: FighterSpec, edition: Edition, t?: Tracer): FighterInit<S>;
+  buildFighter(spec: FighterSpec, t?: Tracer): FighterInit<S>;
 
   // Time.
   /** Energy ticks per game turn (for the clock and the turn cap). */
@@ -319,18 +322,18 @@ export interface Ruleset<S extends RulesState = RulesState> {
   resolveAttack(t: Tracer, attacker: FighterView<S>, defender: FighterView<S>, option: AttackOption, ctx: AttackContext): AttackOutcome<S>;
   previewAttack(attacker: FighterView<S>, defender: FighterView<S>, option: AttackOption, ctx: AttackContext): AttackPreview;
   /** Energy an attack with this option costs (also when it strikes nobody). */
-  attackCost(attacker: FighterView<S>, option: AttackOption, now: number, edition: Edition): number;
+  attackCost(attacker: FighterView<S>, option: AttackOption, now: number): number;
   /** A projectile that hit nobody: what lands where (it may break). */
   missileLanded(t: Tracer, f: FighterView<S>, option: AttackOption, at: Point, info: LandingInfo): readonly Effect<S>[];
   onDamaged(t: Tracer, victim: FighterView<S>, amount: number, hpBefore: number, ctx: { readonly now: number }): readonly Effect<S>[];
-  onDeath(t: Tracer, victim: FighterView<S>, neighbours: readonly FighterView<S>[], edition: Edition): readonly Effect<S>[];
+  onDeath(t: Tracer, victim: FighterView<S>, neighbours: readonly FighterView<S>[]): readonly Effect<S>[];
 
   // Sight and noticing.
   viewRadius(f: FighterView<S>): number;
   /** Does a sleeping or wandering monster notice its enemy this turn? `inView`: it sees the enemy. */
-  notice(t: Tracer, observer: FighterView<S>, enemy: FighterView<S>, distance: number, inView: boolean, edition?: Edition): NoticeResult<S>;
-  /** The exact chance `notice` succeeds this turn (in the duel's edition; `spoiler` when not given). */
-  noticeChance(observer: FighterView<S>, enemy: FighterView<S>, distance: number, inView: boolean, edition?: Edition): NoticeCheck;
+  notice(t: Tracer, observer: FighterView<S>, enemy: FighterView<S>, distance: number, inView: boolean): NoticeResult<S>;
+  /** The exact chance `notice` succeeds this turn. */
+  noticeChance(observer: FighterView<S>, enemy: FighterView<S>, distance: number, inView: boolean): NoticeCheck;
   /**
    * Whether `viewer` can see `target` standing in its field of view (invisibility, see
    * invisible, infravision). Everything in view is seen when absent.

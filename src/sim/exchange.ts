@@ -175,7 +175,7 @@ export function exchangeModel(duel: Duel): ExchangeModel | string {
     // Each of the exchange's steps goes over every damage the other may have taken by every damage of the law.
     const steps = killOf(d) * Math.max(law.length, opening.length);
     if (steps > MAX_LAW_WORK) return new DistributionTooLarge(`the exchange of ${nameOf(a)}'s attacks on ${nameOf(d)}`, steps, MAX_LAW_WORK, 'steps').message;
-    return { kill: killOf(a), energy: a.energy?.energy ?? 0, gain: r.energyGain(view), cost: r.attackCost(view, option, duel.now, duel.edition), law, opening };
+    return { kill: killOf(a), energy: a.energy?.energy ?? 0, gain: r.energyGain(view), cost: r.attackCost(view, option, duel.now), law, opening };
   });
   const [hero, foe] = sides;
   if (typeof hero !== 'object') return hero ?? 'no hero';

@@ -78,7 +78,7 @@ function unrolled(d: Duel, setup: DuelSetup): void {
     [d.hero, setup.hero],
     [d.foe, setup.foe],
   ] as const) {
-    const init = d.ruleset.buildFighter(spec, setup.edition);
+    const init = d.ruleset.buildFighter(spec);
     e.body = { ...init.body };
     e.inventory = structuredClone(init.inventory);
     e.statuses = structuredClone(init.statuses);

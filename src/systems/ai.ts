@@ -125,7 +125,7 @@ function attackCommand(e: ArenaEntity, enemy: ArenaEntity, o: AttackOption): Com
 /** Runs the ruleset's noticing roll and applies what it changed (a lighter sleep). */
 function noticeRoll(s: DuelState, e: ArenaEntity, enemy: ArenaEntity, dist: number, inView: boolean): boolean {
   return timed(s, 'rules', () => {
-    const r = s.ruleset.notice(s.tracer(), s.view(e), s.view(enemy), dist, inView, s.edition);
+    const r = s.ruleset.notice(s.tracer(), s.view(e), s.view(enemy), dist, inView);
     applyEffects(s, r.effects);
     if (s.tally) {
       s.tally.notices.rolls++;

@@ -12,7 +12,6 @@ import { possessive } from '../rules/names.js';
 export function attackContext(s: DuelState, a: ArenaEntity, d: ArenaEntity): AttackContext {
   if (!a.pos || !d.pos) throw new Error('both fighters need a position');
   return {
-    edition: s.edition,
     now: s.now,
     distance: distance(a.pos, d.pos),
     visible: sees(s, a, d),
@@ -85,10 +84,9 @@ export function fireAttack(s: DuelState, a: ArenaEntity, option: AttackOption, t
     reason: path.reason,
     distance: distance(from, path.stop),
     ...(path.obstacle ? { obstacleDistance: distance(from, path.obstacle) } : {}),
-    edition: s.edition,
   });
   s.endEvent(`${what} ${where}`, a.id);
   applyEffects(s, landing);
-  return s.ruleset.attackCost(s.view(a), option, s.now, s.edition);
+  return s.ruleset.attackCost(s.view(a), option, s.now);
 }
 

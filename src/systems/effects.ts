@@ -194,7 +194,7 @@ export function kill(s: DuelState, v: ArenaEntity): void {
     .filter((o) => o.id !== v.id && o.pos && distance(o.pos, pos) === 1)
     .map((o) => s.view(o));
   delete v.energy; // it no longer acts
-  applyEffects(s, s.ruleset.onDeath(s.tracer(), s.view(v), neighbours, s.edition));
+  applyEffects(s, s.ruleset.onDeath(s.tracer(), s.view(v), neighbours));
   if (v.inventory) {
     const drops = [...(v.inventory.weapon && v.fighter.kind === 'monster' ? [v.inventory.weapon] : []), ...(v.fighter.kind === 'monster' ? v.inventory.pack : [])];
     dropItems(s, pos, drops);

@@ -202,7 +202,7 @@ export class LabScreen implements Screen {
     const r = this.built.ruleset;
     const d = this.built;
     try {
-      const sections = r.panel.recall(d.view(subject), d.view(observer), d.edition, d.now, { distance: this.distance, visible: canPerceive(d, observer, subject) });
+      const sections = r.panel.recall(d.view(subject), d.view(observer), d.now, { distance: this.distance, visible: canPerceive(d, observer, subject) });
       this.page = new Pager(`Recall: ${this.title(subject)}`, recallLines(sections));
     } catch (e) {
       this.status = `The recall page failed: ${message(e)}`;
@@ -244,7 +244,7 @@ export class LabScreen implements Screen {
     const mode = d.foe.ai?.mode;
     if (mode !== 'sleeping' && mode !== 'wandering') return { text: `The ${this.title(d.foe)} starts ${mode ?? 'awake'}: it knows where you are.`, colour: 'yellow' };
     try {
-      const n = d.ruleset.noticeChance(d.view(d.foe), d.view(d.hero), this.distance, true, d.edition);
+      const n = d.ruleset.noticeChance(d.view(d.foe), d.view(d.hero), this.distance, true);
       return { text: `The ${mode} ${this.title(d.foe)} notices you: ${n.chance.percent(1)} a turn (${n.describe})`, colour: 'yellow' };
     } catch (e) {
       return { text: `Noticing: ${message(e)}`, colour: 'bright-red' };
@@ -281,7 +281,7 @@ export class LabScreen implements Screen {
     const head = printable(`${e.glyph?.ch ?? '?'} ${this.title(e)}  HP ${e.body?.maxHp ?? 0}`);
     c.text(0, y, head, P.attr(e.fighter?.kind === 'hero' ? 'white' : (e.glyph?.colour ?? 'white'), 'default', FLAG_BOLD), 80);
     c.text(head.length + 3, y, extra, P.attr('grey'), 80 - head.length - 3);
-    const line = this.built.ruleset.panel.describeFighter(this.built.view(e), this.built.edition, this.built.now)[0] ?? '';
+    const line = this.built.ruleset.panel.describeFighter(this.built.view(e), this.built.now)[0] ?? '';
     c.text(2, y + 1, line, P.attr('grey'), 78);
   }
 }

@@ -2,7 +2,7 @@ import { normaliseSeed } from '../core/rng.js';
 import { printable } from '../core/text.js';
 import { DEFAULT_ARENA, DEFAULT_MAX_TURNS, type DuelSetup, arenaIds } from '../game/duel.js';
 import { type Choice, type HeroChoices, heroChoices } from '../rules/choices.js';
-import { isEdition } from '../rules/edition.js';
+import { DEFAULT_EDITION, isEdition } from '../rules/edition.js';
 import { availableRulesets, getRuleset } from '../rules/registry.js';
 import type { Ruleset, RulesetId } from '../rules/ruleset.js';
 import type { ReplayRecorder } from '../replay/recorder.js';
@@ -141,7 +141,7 @@ export class MenuScreen implements Screen {
   // --- Choices --------------------------------------------------------------------------
 
   private ruleset(): Ruleset {
-    return getRuleset(this.choice.ruleset, this.env.content);
+    return getRuleset(this.choice.ruleset, this.env.content, isEdition(this.choice.edition) ? this.choice.edition : DEFAULT_EDITION);
   }
 
   private gear(): HeroChoices {
@@ -155,7 +155,7 @@ export class MenuScreen implements Screen {
       case 'mode':
         return MODES;
       case 'ruleset':
-        return availableRulesets().map((id) => ({ value: id, label: id, description: getRuleset(id, content).description }));
+        return availableRulesets().map((id) => ({ value: id, label: id, description: getRuleset(id, content, DEFAULT_EDITION).description }));
       case 'edition':
         return EDITIONS;
       case 'hero':
@@ -214,14 +214,14 @@ export class MenuScreen implements Screen {
     const r = this.ruleset();
     const setup = this.setupWith('menu');
     try {
-      const init = r.buildFighter(setup.hero, setup.edition);
+      const init = r.buildFighter(setup.hero);
       this.heroSummary = `${init.title ?? init.fighter.name}, about ${init.body.maxHp} HP`;
     } catch (e) {
       this.problem = `${r.name} refuses this hero: ${message(e)}`;
       return;
     }
     try {
-      r.buildFighter(setup.foe, setup.edition);
+      r.buildFighter(setup.foe);
     } catch (e) {
       this.problem = `${r.name} refuses this foe: ${message(e)}`;
     }
@@ -245,7 +245,7 @@ export class MenuScreen implements Screen {
     const c = this.choice;
     return {
       ruleset: c.ruleset as RulesetId,
-      edition: isEdition(c.edition) ? c.edition : 'spoiler',
+      edition: isEdition(c.edition) ? c.edition : DEFAULT_EDITION,
       seed,
       hero: { template: c.hero, options: this.heroOptions() },
       foe: { template: c.foe, options: {} },

@@ -804,7 +804,7 @@ export class Session {
     const observer = d.world.get(subject === d.heroId ? d.foeId : d.heroId) ?? e;
     const where = { distance: Math.max(1, d.distanceBetween(observer, e)), visible: canPerceive(d, observer, e) };
     const r = d.ruleset;
-    return [...r.panel.recall(d.view(e), d.view(observer), d.edition, d.now, where)];
+    return [...r.panel.recall(d.view(e), d.view(observer), d.now, where)];
   }
 
   private watchKey(k: Key): 'quit' | undefined {

@@ -173,7 +173,7 @@ export class View {
     const filled = Math.round((Math.max(0, e.body.hp) / e.body.maxHp) * w);
     const [full, empty] = T.barGlyphs;
     for (let i = 0; i < w; i++) c.put(x + i, row + 1, i < filled ? full : empty, P.attr(i < filled ? look.bar : look.empty));
-    const lines = s.duel.ruleset.panel.describeFighter(s.duel.view(e), s.duel.edition, s.duel.now);
+    const lines = s.duel.ruleset.panel.describeFighter(s.duel.view(e), s.duel.now);
     c.text(x, row + 2, lines[0] ?? '', P.attr('grey'), w);
     const flags: string[] = [];
     if (!alive) flags.push('dead');

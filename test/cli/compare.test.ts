@@ -139,12 +139,12 @@ describe('compare: choosing the two sides (in-process)', () => {
     expect(b.hero).toMatchObject({ template: 'gnome-mage', name: 'Mage' });
     expect(b.hero.how).toContain('same name');
     // The gnoll scout was nobody's choice and Angband has none: its own default foe.
-    expect(b.foe.template).toBe(getRuleset('angband-3.0.5', content).defaultFoe);
+    expect(b.foe.template).toBe(getRuleset('angband-3.0.5', content, 'spoiler').defaultFoe);
     expect(b.foe.how).toContain('default');
   });
 
   it('needs --hero-b / --foe-b for a chosen fighter B has not, naming the flag and listing B\'s choices', () => {
-    const heroes = getRuleset('stone-soup-0.5.2', content).catalog().filter((e) => e.kind === 'hero').map((e) => e.id);
+    const heroes = getRuleset('stone-soup-0.5.2', content, 'spoiler').catalog().filter((e) => e.kind === 'hero').map((e) => e.id);
     const m = thrown(() => resolveSides(options({ ruleset: 'crawl-4.0b20', against: 'stone-soup-0.5.2', hero: 'troll-monk' }), content, usage));
     expect(m).toMatch(/^usage: --hero-b: /);
     expect(m).toContain('troll-monk');

@@ -19,7 +19,7 @@ export const HOSTILE_IDS = ['constructor', '__proto__', 'toString', 'hasOwnPrope
 
 const content = loadContent();
 const names = (ruleset: string, kind: 'hero' | 'monster') =>
-  getRuleset(ruleset, content)
+  getRuleset(ruleset, content, 'spoiler')
     .catalog()
     .filter((e) => e.kind === kind)
     .map((e) => e.id);

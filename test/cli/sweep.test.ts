@@ -23,7 +23,7 @@ const plan = (b: DuelSetup, flags: SweepFlags, fixed = {}) => planSweep(b, conte
 
 /** A fighter as the ruleset builds it without rolling, awake and aware of its enemy, as a view. */
 function view(setup: DuelSetup, spec: FighterSpec, id: number, side: 0 | 1): FighterView {
-  const init = getRuleset(setup.ruleset, content).buildFighter(spec, setup.edition);
+  const init = getRuleset(setup.ruleset, content, setup.edition).buildFighter(spec);
   return {
     id,
     pos: { x: side * 1, y: 0 },
@@ -41,8 +41,8 @@ function view(setup: DuelSetup, spec: FighterSpec, id: number, side: 0 | 1): Fig
 
 /** Straight from previewAttack: the best melee attack of `a` on `d` adjacent, and the turns to take `d`'s hit points. */
 function direct(setup: DuelSetup, a: FighterView, d: FighterView) {
-  const r = getRuleset(setup.ruleset, content);
-  const ctx = recallContext(setup.edition, 0, 1, true);
+  const r = getRuleset(setup.ruleset, content, setup.edition);
+  const ctx = recallContext(0, 1, true);
   const previews = r.attackOptions(a).filter((o) => o.kind === 'melee').map((o) => r.previewAttack(a, d, o, ctx));
   const best = previews.reduce((x, y) => (y.expected.mul(y.perTurn).compare(x.expected.mul(x.perTurn)) > 0 ? y : x));
   const dpt = best.expected.mul(best.perTurn).toNumber();
@@ -111,15 +111,15 @@ describe('the simulated columns', () => {
 });
 
 describe('the skill option', () => {
-  const crawl = getRuleset('crawl-4.0b20', content);
-  const build = (options: Record<string, string | number>) => crawl.buildFighter({ template: 'minotaur-fighter', options }, 'spoiler');
+  const crawl = getRuleset('crawl-4.0b20', content, 'spoiler');
+  const build = (options: Record<string, string | number>) => crawl.buildFighter({ template: 'minotaur-fighter', options });
 
   it('is checked: a known skill, a level from 0 to 27', () => {
     expect(() => build({ 'skill:fighting': 28 })).toThrow(/--skill fighting must be a whole number from 0 to 27 \(got "28"\)/);
     expect(() => build({ 'skill:cooking': 3 })).toThrow(/unknown skill "cooking"; choose one of: fighting, short-blades/);
     // Stone Soup's extra skills belong to Stone Soup only.
     expect(() => build({ 'skill:evocations': 3 })).toThrow(/unknown skill "evocations"/);
-    expect(() => getRuleset('stone-soup-0.5.2', content).buildFighter({ template: 'halfling-assassin', options: { 'skill:evocations': 3 } }, 'spoiler')).not.toThrow();
+    expect(() => getRuleset('stone-soup-0.5.2', content, 'spoiler').buildFighter({ template: 'halfling-assassin', options: { 'skill:evocations': 3 } })).not.toThrow();
   });
 
   it('sets the skill: fighting adds hit points (level x fighting / 5) and to-hit', () => {

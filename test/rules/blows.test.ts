@@ -170,26 +170,26 @@ function checkAll(id: RulesetId, rs: Ruleset, a: FighterView, d: FighterView, op
 
 describe('tags where the rules put them', () => {
   it.each(EDITIONS)('Pixel Dungeon (%s): a surprise attack on a sleeping gnoll scout; none on one that is hunting and sees it coming', (edition) => {
-    const rs = getRuleset('pixel-dungeon', content);
-    const hero = view(rs, 1, 'berserker', 0, edition);
-    const sleeping = view(rs, 2, 'gnoll-scout', 1, edition, { mode: 'sleeping', unaware: true });
-    const outs = rolls(rs, hero, sleeping, MELEE, ctxOf(edition), 20, 'surprise');
-    checkAll('pixel-dungeon', rs, hero, sleeping, MELEE, ctxOf(edition), outs);
+    const rs = getRuleset('pixel-dungeon', content, edition);
+    const hero = view(rs, 1, 'berserker', 0);
+    const sleeping = view(rs, 2, 'gnoll-scout', 1, { mode: 'sleeping', unaware: true });
+    const outs = rolls(rs, hero, sleeping, MELEE, ctxOf(), 20, 'surprise');
+    checkAll('pixel-dungeon', rs, hero, sleeping, MELEE, ctxOf(), outs);
     for (const o of outs) {
       expect(o.blows).toHaveLength(1);
       expect(o.blows[0]?.tags).toEqual(['surprise']);
     }
     expect(outs.some((o) => o.summary.includes('(surprise!)'))).toBe(true);
-    const hunting = view(rs, 2, 'gnoll-scout', 1, edition, { mode: 'hunting' });
-    for (const o of rolls(rs, hero, hunting, MELEE, ctxOf(edition), 20, 'aware')) expect(o.blows[0]?.tags).toEqual([]);
+    const hunting = view(rs, 2, 'gnoll-scout', 1, { mode: 'hunting' });
+    for (const o of rolls(rs, hero, hunting, MELEE, ctxOf(), 20, 'aware')) expect(o.blows[0]?.tags).toEqual([]);
   });
 
   it.each(EDITIONS)('Angband (%s): the hero\'s criticals are tagged exactly when the summary reports them; a monster\'s cut or stun critical too', (edition) => {
-    const rs = getRuleset('angband-3.0.5', content);
-    const hero = view(rs, 1, 'half-troll-warrior', 0, edition);
-    const uruk = view(rs, 2, 'uruk', 1, edition, { mode: 'hunting', hp: 999 });
-    const outs = rolls(rs, hero, uruk, MELEE, ctxOf(edition), 40, 'crit');
-    checkAll('angband-3.0.5', rs, hero, uruk, MELEE, ctxOf(edition), outs);
+    const rs = getRuleset('angband-3.0.5', content, edition);
+    const hero = view(rs, 1, 'half-troll-warrior', 0);
+    const uruk = view(rs, 2, 'uruk', 1, { mode: 'hunting', hp: 999 });
+    const outs = rolls(rs, hero, uruk, MELEE, ctxOf(), 40, 'crit');
+    checkAll('angband-3.0.5', rs, hero, uruk, MELEE, ctxOf(), outs);
     expect(tagged(outs, 'critical').length).toBeGreaterThan(0);
     for (const o of outs) {
       const crits = o.blows.filter((b) => b.tags.includes('critical')).length;
@@ -198,91 +198,91 @@ describe('tags where the rules put them', () => {
       expect(crits, o.summary).toBe(named);
     }
     // A minotaur's butts stun; a stun critical is tagged, and "stunned" appears only with one.
-    const mino = view(rs, 3, 'minotaur', 1, edition, { mode: 'hunting' });
-    const target = view(rs, 4, 'warrior', 0, edition, { hp: 999 });
-    const theirs = rolls(rs, mino, target, MELEE, ctxOf(edition), 60, 'stun');
-    checkAll('angband-3.0.5', rs, mino, target, MELEE, ctxOf(edition), theirs);
+    const mino = view(rs, 3, 'minotaur', 1, { mode: 'hunting' });
+    const target = view(rs, 4, 'warrior', 0, { hp: 999 });
+    const theirs = rolls(rs, mino, target, MELEE, ctxOf(), 60, 'stun');
+    checkAll('angband-3.0.5', rs, mino, target, MELEE, ctxOf(), theirs);
     expect(tagged(theirs, 'critical').length).toBeGreaterThan(0);
     for (const o of theirs) expect(o.summary.includes('stunned'), o.summary).toBe(o.blows.some((b) => b.tags.includes('critical')));
   });
 
   it('Angband: a slay on every hit of a Holy Avenger against an undead mummy, a brand on a Flame Tongue\'s, neither on a miss nor against an immune monster', () => {
-    const rs = getRuleset('angband-3.0.5', content);
-    const paladin = view(rs, 1, 'dunadan-paladin', 0, 'spoiler');
-    const mummy = view(rs, 2, 'mummified-human', 1, 'spoiler', { mode: 'hunting', hp: 999 });
-    const outs = rolls(rs, paladin, mummy, MELEE, ctxOf('spoiler'), 20, 'slay');
-    checkAll('angband-3.0.5', rs, paladin, mummy, MELEE, ctxOf('spoiler'), outs);
+    const rs = getRuleset('angband-3.0.5', content, 'spoiler');
+    const paladin = view(rs, 1, 'dunadan-paladin', 0);
+    const mummy = view(rs, 2, 'mummified-human', 1, { mode: 'hunting', hp: 999 });
+    const outs = rolls(rs, paladin, mummy, MELEE, ctxOf(), 20, 'slay');
+    checkAll('angband-3.0.5', rs, paladin, mummy, MELEE, ctxOf(), outs);
     for (const b of outs.flatMap((o) => o.blows)) expect(b.tags.includes('slay')).toBe(b.hit);
     expect(tagged(outs, 'slay').length).toBeGreaterThan(0);
     // The warrior's sword made a Flame Tongue: a brand on an uruk, nothing on a fire giant (immune to fire).
-    const warrior = view(rs, 3, 'warrior', 0, 'spoiler');
+    const warrior = view(rs, 3, 'warrior', 0);
     const gear = structuredClone(warrior.rules['gear']) as { weapon: { magic: Record<string, unknown> } };
     gear.weapon.magic = { ...gear.weapon.magic, ego: 'flame' };
     const flame = { ...warrior, rules: { ...warrior.rules, gear } } as FighterView;
-    const uruk = view(rs, 4, 'uruk', 1, 'spoiler', { mode: 'hunting', hp: 999 });
-    const burnt = rolls(rs, flame, uruk, MELEE, ctxOf('spoiler'), 20, 'brand');
-    checkAll('angband-3.0.5', rs, flame, uruk, MELEE, ctxOf('spoiler'), burnt);
+    const uruk = view(rs, 4, 'uruk', 1, { mode: 'hunting', hp: 999 });
+    const burnt = rolls(rs, flame, uruk, MELEE, ctxOf(), 20, 'brand');
+    checkAll('angband-3.0.5', rs, flame, uruk, MELEE, ctxOf(), burnt);
     for (const b of burnt.flatMap((o) => o.blows)) expect(b.tags.filter((x) => x !== 'critical')).toEqual(b.hit ? ['brand'] : []);
     expect(tagged(burnt, 'brand').length).toBeGreaterThan(0);
-    const giant = view(rs, 5, 'fire-giant', 1, 'spoiler', { mode: 'hunting', hp: 999 });
-    expect(tagged(rolls(rs, flame, giant, MELEE, ctxOf('spoiler'), 10, 'immune'), 'brand')).toEqual([]);
+    const giant = view(rs, 5, 'fire-giant', 1, { mode: 'hunting', hp: 999 });
+    expect(tagged(rolls(rs, flame, giant, MELEE, ctxOf(), 10, 'immune'), 'brand')).toEqual([]);
   });
 
   it('Angband: a hero too afraid to attack throws no blow', () => {
-    const rs = getRuleset('angband-3.0.5', content);
-    const hero = view(rs, 1, 'warrior', 0, 'spoiler', { statuses: [{ kind: 'afraid', level: 10 }] });
-    const uruk = view(rs, 2, 'uruk', 1, 'spoiler', { mode: 'hunting' });
-    const out = rs.resolveAttack(new NullTracer(new Stream('combat', 'afraid')), hero, uruk, MELEE, ctxOf('spoiler', { luck: true }));
+    const rs = getRuleset('angband-3.0.5', content, 'spoiler');
+    const hero = view(rs, 1, 'warrior', 0, { statuses: [{ kind: 'afraid', level: 10 }] });
+    const uruk = view(rs, 2, 'uruk', 1, { mode: 'hunting' });
+    const out = rs.resolveAttack(new NullTracer(new Stream('combat', 'afraid')), hero, uruk, MELEE, ctxOf({ luck: true }));
     expect(out.summary).toMatch(/too afraid/);
     expect(out.blows).toEqual([]);
   });
 
   it.each(EDITIONS)('Stone Soup (%s): a stab on a sleeping orc warrior when it lands; shield blocks both ways', (edition) => {
-    const rs = getRuleset('stone-soup-0.5.2', content);
-    const assassin = view(rs, 1, 'halfling-assassin', 0, edition);
-    const sleeping = view(rs, 2, 'orc-warrior', 1, edition, { mode: 'sleeping', unaware: true, hp: 999 });
-    const outs = rolls(rs, assassin, sleeping, MELEE, ctxOf(edition), 30, 'stab');
-    checkAll('stone-soup-0.5.2', rs, assassin, sleeping, MELEE, ctxOf(edition), outs);
+    const rs = getRuleset('stone-soup-0.5.2', content, edition);
+    const assassin = view(rs, 1, 'halfling-assassin', 0);
+    const sleeping = view(rs, 2, 'orc-warrior', 1, { mode: 'sleeping', unaware: true, hp: 999 });
+    const outs = rolls(rs, assassin, sleeping, MELEE, ctxOf(), 30, 'stab');
+    checkAll('stone-soup-0.5.2', rs, assassin, sleeping, MELEE, ctxOf(), outs);
     expect(tagged(outs, 'stab').length).toBeGreaterThan(0);
     // The stab's words open the summary whenever the stab roll succeeds; the tag needs the blow to land too.
     for (const o of outs) expect(o.blows[0]?.tags.includes('stab'), o.summary).toBe(o.blows[0]?.hit === true && /^[^.!]*(fails to defend|from behind|off-guard|off guard|blind spot|sleeping monster)/.test(o.summary));
-    const hunting = view(rs, 2, 'orc-warrior', 1, edition, { mode: 'hunting', hp: 999 });
-    expect(tagged(rolls(rs, assassin, hunting, MELEE, ctxOf(edition), 20, 'no-stab'), 'stab')).toEqual([]);
+    const hunting = view(rs, 2, 'orc-warrior', 1, { mode: 'hunting', hp: 999 });
+    expect(tagged(rolls(rs, assassin, hunting, MELEE, ctxOf(), 20, 'no-stab'), 'stab')).toEqual([]);
     // The vault guard's shield stops some of a dwarf's blows; the dwarf's large shield some of the guard's.
-    const dwarf = view(rs, 3, 'mountain-dwarf-fighter', 0, edition, { hp: 999 });
-    const guard = view(rs, 4, 'vault-guard', 1, edition, { mode: 'hunting', hp: 999, rules: { shield: { item: 'large-shield', plus: 0 } } });
-    const mine = rolls(rs, dwarf, guard, MELEE, ctxOf(edition), 60, 'block');
-    checkAll('stone-soup-0.5.2', rs, dwarf, guard, MELEE, ctxOf(edition), mine);
+    const dwarf = view(rs, 3, 'mountain-dwarf-fighter', 0, { hp: 999 });
+    const guard = view(rs, 4, 'vault-guard', 1, { mode: 'hunting', hp: 999, rules: { shield: { item: 'large-shield', plus: 0 } } });
+    const mine = rolls(rs, dwarf, guard, MELEE, ctxOf(), 60, 'block');
+    checkAll('stone-soup-0.5.2', rs, dwarf, guard, MELEE, ctxOf(), mine);
     expect(tagged(mine, 'blocked').length).toBeGreaterThan(0);
     for (const o of mine) if (o.blows[0]?.tags.includes('blocked')) expect(o.summary).toMatch(/blocks/);
-    const theirs = rolls(rs, guard, dwarf, MELEE, ctxOf(edition), 60, 'block');
-    checkAll('stone-soup-0.5.2', rs, guard, dwarf, MELEE, ctxOf(edition), theirs);
+    const theirs = rolls(rs, guard, dwarf, MELEE, ctxOf(), 60, 'block');
+    checkAll('stone-soup-0.5.2', rs, guard, dwarf, MELEE, ctxOf(), theirs);
     expect(tagged(theirs, 'blocked').length).toBeGreaterThan(0);
     for (const o of theirs) expect(o.blows.some((b) => b.tags.includes('blocked')), o.summary).toBe(/blocked/.test(o.summary));
   });
 
   it.each(EDITIONS)('Crawl and Stone Soup (%s): an ice beast form\'s freezing brand on the hero\'s hits; an ice beast\'s cold on its own', (edition) => {
-    const rs = getRuleset('crawl-4.0b20', content);
-    const beast = view(rs, 1, 'human-transmuter', 0, edition, { options: { form: 'ice-beast' } });
-    const hound = view(rs, 2, 'hound', 1, edition, { mode: 'hunting', hp: 999 });
-    const outs = rolls(rs, beast, hound, MELEE, ctxOf(edition), 30, 'freeze');
-    checkAll('crawl-4.0b20', rs, beast, hound, MELEE, ctxOf(edition), outs);
+    const rs = getRuleset('crawl-4.0b20', content, edition);
+    const beast = view(rs, 1, 'human-transmuter', 0, { options: { form: 'ice-beast' } });
+    const hound = view(rs, 2, 'hound', 1, { mode: 'hunting', hp: 999 });
+    const outs = rolls(rs, beast, hound, MELEE, ctxOf(), 30, 'freeze');
+    checkAll('crawl-4.0b20', rs, beast, hound, MELEE, ctxOf(), outs);
     expect(tagged(outs, 'brand').length).toBeGreaterThan(0);
     for (const o of outs) expect(o.blows[0]?.tags.includes('brand'), o.summary).toBe(/freezes for/.test(o.summary));
-    const ss = getRuleset('stone-soup-0.5.2', content);
-    const iceBeast = view(ss, 3, 'ice-beast', 1, edition, { mode: 'hunting' });
-    const mage = view(ss, 4, 'deep-elf-ice-mage', 0, edition, { hp: 999 });
-    const theirs = rolls(ss, iceBeast, mage, MELEE, ctxOf(edition), 30, 'cold');
-    checkAll('stone-soup-0.5.2', ss, iceBeast, mage, MELEE, ctxOf(edition), theirs);
+    const ss = getRuleset('stone-soup-0.5.2', content, edition);
+    const iceBeast = view(ss, 3, 'ice-beast', 1, { mode: 'hunting' });
+    const mage = view(ss, 4, 'deep-elf-ice-mage', 0, { hp: 999 });
+    const theirs = rolls(ss, iceBeast, mage, MELEE, ctxOf(), 30, 'cold');
+    checkAll('stone-soup-0.5.2', ss, iceBeast, mage, MELEE, ctxOf(), theirs);
     expect(tagged(theirs, 'brand').length).toBeGreaterThan(0);
     for (const o of theirs) expect(o.blows.some((b) => b.tags.includes('brand')), o.summary).toBe(/frozen for/.test(o.summary));
   });
 
   it('Crawl (source): a fumble in water and a monster splashing around throw no blow', () => {
-    const rs = getRuleset('crawl-4.0b20', content);
-    const hero = view(rs, 1, 'minotaur-fighter', 0, 'source');
-    const orc = view(rs, 2, 'orc-warrior', 1, 'source', { mode: 'hunting', hp: 999 });
-    const wet = ctxOf('source', { attackerTerrain: Terrain.Water, defenderTerrain: Terrain.Water });
+    const rs = getRuleset('crawl-4.0b20', content, 'source');
+    const hero = view(rs, 1, 'minotaur-fighter', 0);
+    const orc = view(rs, 2, 'orc-warrior', 1, { mode: 'hunting', hp: 999 });
+    const wet = ctxOf({ attackerTerrain: Terrain.Water, defenderTerrain: Terrain.Water });
     const mine = rolls(rs, hero, orc, MELEE, wet, 40, 'fumble');
     const theirs = rolls(rs, orc, hero, MELEE, wet, 40, 'splash');
     const fumbles = mine.filter((o) => /fumble/.test(o.summary));
@@ -293,7 +293,7 @@ describe('tags where the rules put them', () => {
     checkAll('crawl-4.0b20', rs, hero, orc, MELEE, wet, mine);
     // A blow that is made was not fumbled: its chance is the preview's (which counts the fumble) over 1 - P(fumble).
     const made = mine.find((o) => o.blows.length > 0)?.blows[0]?.hitChance;
-    const dry = rs.previewAttack(hero, orc, MELEE, ctxOf('source')).hit;
+    const dry = rs.previewAttack(hero, orc, MELEE, ctxOf()).hit;
     expect(made && made.compare(dry) === 0).toBe(true);
     checkAll('crawl-4.0b20', rs, orc, hero, MELEE, wet, theirs);
   });
@@ -371,11 +371,11 @@ describe('each blow\'s law and hit chance against every roll', () => {
   // no second attack possible, the main blow's law must be the whole attack's (itself checked
   // against every roll in luck-laws.test.ts).
   it.each(EDITIONS)('Stone Soup (%s): a blow on a rat with a shield (blocked, missed or landing) is the whole attack', (edition) => {
-    const rs = getRuleset('stone-soup-0.5.2', content);
-    const hero = view(rs, 1, 'halfling-assassin', 0, edition, { rules: { skills: {}, jewellery: [], hunger: 6000 } });
-    const rat = view(rs, 2, 'rat', 1, edition, { mode: 'hunting', hp: 2, rules: { shield: { item: 'large-shield', plus: 0 } } });
-    const outs = rolls(rs, hero, rat, MELEE, ctxOf(edition), 40, 'rat-shield');
-    checkAll('stone-soup-0.5.2', rs, hero, rat, MELEE, ctxOf(edition), outs);
+    const rs = getRuleset('stone-soup-0.5.2', content, edition);
+    const hero = view(rs, 1, 'halfling-assassin', 0, { rules: { skills: {}, jewellery: [], hunger: 6000 } });
+    const rat = view(rs, 2, 'rat', 1, { mode: 'hunting', hp: 2, rules: { shield: { item: 'large-shield', plus: 0 } } });
+    const outs = rolls(rs, hero, rat, MELEE, ctxOf(), 40, 'rat-shield');
+    checkAll('stone-soup-0.5.2', rs, hero, rat, MELEE, ctxOf(), outs);
     expect(tagged(outs, 'blocked').length).toBeGreaterThan(0);
     for (const o of outs) {
       expect(o.blows).toHaveLength(1);

@@ -9,7 +9,7 @@ const content = loadContent();
 /** Builds a hero with one option set; the error message when the ruleset refuses it. */
 function refusal(rulesetId: string, template: string, options: FighterSpec['options']): string | null {
   try {
-    getRuleset(rulesetId, content).buildFighter({ template, options }, 'spoiler');
+    getRuleset(rulesetId, content, 'spoiler').buildFighter({ template, options });
     return null;
   } catch (e) {
     return (e as Error).message;
@@ -18,7 +18,7 @@ function refusal(rulesetId: string, template: string, options: FighterSpec['opti
 
 describe('heroChoices: every listed choice builds a fighter', () => {
   for (const id of availableRulesets()) {
-    const r = getRuleset(id, content);
+    const r = getRuleset(id, content, 'spoiler');
     const heroes = r.catalog().filter((e) => e.kind === 'hero').map((e) => e.id);
     const c = heroChoices(content, id);
     const table = [
@@ -57,7 +57,7 @@ describe('heroChoices: every listed choice builds a fighter', () => {
 
   it('the default hero takes every choice in Pixel Dungeon and Angband (nothing to fit there)', () => {
     for (const id of ['pixel-dungeon', 'angband-3.0.5'] as const) {
-      const r = getRuleset(id, content);
+      const r = getRuleset(id, content, 'spoiler');
       const c = heroChoices(content, id);
       for (const [key, list] of [['weapon', c.weapons], ['armour', c.armours]] as const) {
         for (const x of list) expect(refusal(id, r.defaultHero, x.id === null ? {} : { [key]: x.id })).toBeNull();
@@ -68,7 +68,7 @@ describe('heroChoices: every listed choice builds a fighter', () => {
   it('leaves out only what no hero preset can take (Stone Soup giant clubs: the ogre alone is big enough, and carries a shield)', () => {
     const tables = { 'crawl-4.0b20': content.crawl, 'stone-soup-0.5.2': content.stoneSoup } as const;
     for (const [id, t] of Object.entries(tables) as [keyof typeof tables, (typeof tables)[keyof typeof tables]][]) {
-      const heroes = getRuleset(id, content).catalog().filter((e) => e.kind === 'hero').map((e) => e.id);
+      const heroes = getRuleset(id, content, 'spoiler').catalog().filter((e) => e.kind === 'hero').map((e) => e.id);
       const listed = new Set(heroChoices(content, id).weapons.map((w) => w.id));
       const left = t.weapons.filter((w) => !listed.has(w.id));
       for (const w of left) expect(heroes.every((h) => refusal(id, h, { weapon: w.id }) !== null)).toBe(true);

@@ -9,7 +9,7 @@ import { loadContent } from '../../src/content/index.js';
 import { citationText } from '../../src/game/explain.js';
 import { Duel, type DuelSetup } from '../../src/game/duel.js';
 import { heroChoices } from '../../src/rules/choices.js';
-import { isEdition } from '../../src/rules/edition.js';
+import { type Edition, isEdition } from '../../src/rules/edition.js';
 import { availableRulesets, getRuleset } from '../../src/rules/registry.js';
 import type { RulesetId } from '../../src/rules/ruleset.js';
 import { builtInDescription, isFixedArena, isGeneratedArena } from '../../src/world/arena.js';
@@ -44,22 +44,26 @@ function thrown(f: () => unknown): string {
 const options = (o: Partial<DuelOptions>): DuelOptions => ({ seed: 'hostile', ruleset: 'pixel-dungeon', edition: 'spoiler', arena: 'rooms', maxTurns: '100', ...o });
 const setup = (o: Partial<DuelOptions>): DuelSetup => setupFromOptions(options(o), content, 'ai');
 const catalogIds = (r: string, kind: 'hero' | 'monster') =>
-  getRuleset(r, content)
+  getRuleset(r, content, 'spoiler')
     .catalog()
     .filter((e) => e.kind === kind)
     .map((e) => e.id);
 
 describe.each(HOSTILE.map((id) => [id]))('the id %j', (id) => {
   it('is an unknown ruleset to the registry, listing the rulesets', () => {
-    expect(thrown(() => getRuleset(id, content))).toBe(`unknown ruleset "${id}"; choose one of: ${availableRulesets().join(', ')}`);
+    expect(thrown(() => getRuleset(id, content, 'spoiler'))).toBe(`unknown ruleset "${id}"; choose one of: ${availableRulesets().join(', ')}`);
     expect(availableRulesets()).not.toContain(id);
     expect(thrown(() => heroChoices(content, id as RulesetId))).toMatch(/^unknown ruleset/);
   });
 
+  it('is an unknown edition to the registry, listing the editions', () => {
+    expect(thrown(() => getRuleset('angband-3.0.5', content, id as Edition))).toBe(`unknown edition "${id}"; choose one of: spoiler, source`);
+  });
+
   it('is an unknown fighter, weapon, armour, form, stat system and skill to every ruleset', () => {
     for (const r of availableRulesets()) {
-      const rs = getRuleset(r, content);
-      const build = (template: string, opts: Record<string, string | number> = {}) => thrown(() => rs.buildFighter({ template, options: opts }, 'spoiler'));
+      const rs = getRuleset(r, content, 'spoiler');
+      const build = (template: string, opts: Record<string, string | number> = {}) => thrown(() => rs.buildFighter({ template, options: opts }));
       expect(build(id)).toMatch(new RegExp(`unknown (fighter|hero) "${id.replace(/\$/g, '\\$')}"`));
       expect(build(rs.defaultHero, { weapon: id })).toMatch(/unknown weapon/);
       expect(build(rs.defaultHero, { armour: id })).toMatch(/unknown armour/);
@@ -133,5 +137,20 @@ describe.each(HOSTILE.map((id) => [id]))('the id %j', (id) => {
   it('is a citation of no known document: the text stays as written', () => {
     expect(citationText(`${id}#hit-chance`)).toBe(`${id}, section "hit-chance"`);
     expect(citationText('angband-3.0.5#hit-chance')).toBe('ATTACK.SPO 1.13, section "hit-chance"');
+  });
+});
+
+describe('the edition, bound once', () => {
+  it('each ruleset is made once per edition and follows only its own; a duel plays in the ruleset of its edition', () => {
+    for (const r of availableRulesets()) {
+      const spoiler = getRuleset(r, content, 'spoiler');
+      const source = getRuleset(r, content, 'source');
+      expect([spoiler.edition, source.edition]).toEqual(['spoiler', 'source']);
+      expect(source).not.toBe(spoiler);
+      expect(getRuleset(r, content, 'source')).toBe(source);
+      const d = new Duel({ ...setup({ ruleset: r, edition: 'source' }) }, content, { tracing: false });
+      expect(d.ruleset).toBe(source);
+      expect(d.edition).toBe('source');
+    }
   });
 });

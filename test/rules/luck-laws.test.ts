@@ -216,10 +216,10 @@ describe('each ruleset\'s law against every roll', () => {
   });
 
   it('Stone Soup (source): a rat\'s bite on a paralysed, unarmoured hero', () => {
-    const rs = getRuleset('stone-soup-0.5.2', content);
-    const rat = view(rs, 3, 'rat', 1, 'source', { mode: 'hunting' });
-    const still = view(rs, 4, 'ogre-brute', 0, 'source', { options: { armour: 'none' }, statuses: [{ kind: 'paralysis', level: 3 }], hp: 6 });
-    checkAgainstRolls({ rs, attacker: rat, defender: still, option: MELEE, ctx: ctxOf('source') });
+    const rs = getRuleset('stone-soup-0.5.2', content, 'source');
+    const rat = view(rs, 3, 'rat', 1, { mode: 'hunting' });
+    const still = view(rs, 4, 'ogre-brute', 0, { options: { armour: 'none' }, statuses: [{ kind: 'paralysis', level: 3 }], hp: 6 });
+    checkAgainstRolls({ rs, attacker: rat, defender: still, option: MELEE, ctx: ctxOf() });
   });
 });
 

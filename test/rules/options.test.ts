@@ -14,12 +14,12 @@ const TAKES: readonly [string, readonly string[], boolean][] = [
 
 describe('fighter options a ruleset does not know', () => {
   it.each(TAKES)('%s: a hero refuses an unknown option, naming it and the ones it takes', (id, takes, skills) => {
-    const rs = getRuleset(id, content);
+    const rs = getRuleset(id, content, 'spoiler');
     const hero = rs.defaultHero;
-    expect(() => rs.buildFighter({ template: hero, options: {} }, 'spoiler')).not.toThrow();
+    expect(() => rs.buildFighter({ template: hero, options: {} })).not.toThrow();
     let message = '';
     try {
-      rs.buildFighter({ template: hero, options: { level: 2, 'no-such-option': 'x' } }, 'spoiler');
+      rs.buildFighter({ template: hero, options: { level: 2, 'no-such-option': 'x' } });
     } catch (e) {
       message = (e as Error).message;
     }
@@ -27,20 +27,20 @@ describe('fighter options a ruleset does not know', () => {
   });
 
   it.each(TAKES)('%s: a hero takes each of its own options', (id, takes) => {
-    const rs = getRuleset(id, content);
+    const rs = getRuleset(id, content, 'spoiler');
     const known = Object.fromEntries(takes.map((k) => [k, k === 'level' || k === 'strength' ? 3 : k === 'stat-system' ? 'classic' : 'none']));
-    expect(() => rs.buildFighter({ template: rs.defaultHero, options: known }, 'spoiler')).not.toThrow();
+    expect(() => rs.buildFighter({ template: rs.defaultHero, options: known })).not.toThrow();
   });
 
   it('skill options are for the Crawl rulesets alone', () => {
-    const crawl = getRuleset('crawl-4.0b20', content);
-    expect(() => crawl.buildFighter({ template: crawl.defaultHero, options: { 'skill:fighting': 5 } }, 'spoiler')).not.toThrow();
-    const pd = getRuleset('pixel-dungeon', content);
-    expect(() => pd.buildFighter({ template: pd.defaultHero, options: { 'skill:fighting': 5 } }, 'spoiler')).toThrow(/takes no option "skill:fighting"/);
+    const crawl = getRuleset('crawl-4.0b20', content, 'spoiler');
+    expect(() => crawl.buildFighter({ template: crawl.defaultHero, options: { 'skill:fighting': 5 } })).not.toThrow();
+    const pd = getRuleset('pixel-dungeon', content, 'spoiler');
+    expect(() => pd.buildFighter({ template: pd.defaultHero, options: { 'skill:fighting': 5 } })).toThrow(/takes no option "skill:fighting"/);
   });
 
   it.each(TAKES)('%s: a monster takes no options at all', (id) => {
-    const rs = getRuleset(id, content);
-    expect(() => rs.buildFighter({ template: rs.defaultFoe, options: { level: 3 } }, 'spoiler')).toThrow(`monster ${rs.defaultFoe} takes no options (got level)`);
+    const rs = getRuleset(id, content, 'spoiler');
+    expect(() => rs.buildFighter({ template: rs.defaultFoe, options: { level: 3 } })).toThrow(`monster ${rs.defaultFoe} takes no options (got level)`);
   });
 });

@@ -21,11 +21,11 @@ export const EDITIONS: readonly Edition[] = ['spoiler', 'source'];
 export const MELEE: AttackOption = { id: 'melee', label: 'melee', kind: 'melee' };
 
 /** An attack's context: adjacent, in view, on plain floor at time 0, with `o` over it. */
-export const ctxOf = (edition: Edition, o: Partial<AttackContext> = {}): AttackContext => ({ edition, now: 0, distance: 1, visible: true, attackerTerrain: Terrain.Floor, defenderTerrain: Terrain.Floor, ...o });
+export const ctxOf = (o: Partial<AttackContext> = {}): AttackContext => ({ now: 0, distance: 1, visible: true, attackerTerrain: Terrain.Floor, defenderTerrain: Terrain.Floor, ...o });
 
 /** A fighter standing ready (`unaware`: it has not seen its enemy; `pack: false`: nothing carried). */
-export function view(rs: Ruleset, id: number, template: string, side: 0 | 1, edition: Edition, o: ViewOptions & { pack?: boolean; unaware?: boolean } = {}): FighterView {
-  return fighterView(rs, id, template, side, edition, { ...o, enemySeen: !o.unaware, emptyPack: o.pack === false });
+export function view(rs: Ruleset, id: number, template: string, side: 0 | 1, o: ViewOptions & { pack?: boolean; unaware?: boolean } = {}): FighterView {
+  return fighterView(rs, id, template, side, { ...o, enemySeen: !o.unaware, emptyPack: o.pack === false });
 }
 
 /** The hit points an outcome's effects take from the defender. */
@@ -74,7 +74,7 @@ export interface AttackCall {
  * `keep` as it happens and gathering what it returns.
  */
 export function watchAttacks<T>(setup: DuelSetup, content: Content, luck: boolean, keep: (call: AttackCall) => T): { duel: Duel; kept: T[] } {
-  const rs = getRuleset(setup.ruleset, content);
+  const rs = getRuleset(setup.ruleset, content, setup.edition);
   const original = rs.resolveAttack;
   const kept: T[] = [];
   const spy = vi.spyOn(rs, 'resolveAttack').mockImplementation((t, attacker, defender, option, ctx) => {
@@ -105,24 +105,24 @@ export interface OneAttack {
 
 /** Pixel Dungeon: a berserker's surprise attack on a sleeping gnoll scout. */
 export function pdSurpriseAttack(content: Content, edition: Edition): OneAttack {
-  const rs = getRuleset('pixel-dungeon', content);
-  return { rs, attacker: view(rs, 1, 'berserker', 0, edition), defender: view(rs, 2, 'gnoll-scout', 1, edition, { mode: 'sleeping', unaware: true }), option: MELEE, ctx: ctxOf(edition) };
+  const rs = getRuleset('pixel-dungeon', content, edition);
+  return { rs, attacker: view(rs, 1, 'berserker', 0), defender: view(rs, 2, 'gnoll-scout', 1, { mode: 'sleeping', unaware: true }), option: MELEE, ctx: ctxOf() };
 }
 
 /** Pixel Dungeon: a gnoll shaman's lightning, three cells away, on a paralysed warrior in plate. */
 export function pdLightning(content: Content, edition: Edition): OneAttack {
-  const rs = getRuleset('pixel-dungeon', content);
-  const shaman = view(rs, 3, 'gnoll-shaman', 1, edition);
-  const warrior = view(rs, 4, 'warrior', 0, edition, { options: { armour: 'plate-armour' }, statuses: [{ kind: 'paralysed', until: 5000 }] });
+  const rs = getRuleset('pixel-dungeon', content, edition);
+  const shaman = view(rs, 3, 'gnoll-shaman', 1);
+  const warrior = view(rs, 4, 'warrior', 0, { options: { armour: 'plate-armour' }, statuses: [{ kind: 'paralysed', until: 5000 }] });
   const bolt = rs.attackOptions(shaman).find((o) => o.id === 'spell:lightning');
   if (!bolt) throw new Error('the gnoll shaman has no lightning');
-  return { rs, attacker: shaman, defender: warrior, option: bolt, ctx: ctxOf(edition, { distance: 3 }) };
+  return { rs, attacker: shaman, defender: warrior, option: bolt, ctx: ctxOf({ distance: 3 }) };
 }
 
 /** Angband: a bare-handed warrior's blow (one blow, no critical) on a small kobold of 3 hit points. */
 export function angBareHanded(content: Content, edition: Edition): OneAttack {
-  const rs = getRuleset('angband-3.0.5', content);
-  return { rs, attacker: view(rs, 1, 'warrior', 0, edition, { options: { weapon: 'none' } }), defender: view(rs, 2, 'small-kobold', 1, edition, { mode: 'hunting', hp: 3 }), option: MELEE, ctx: ctxOf(edition) };
+  const rs = getRuleset('angband-3.0.5', content, edition);
+  return { rs, attacker: view(rs, 1, 'warrior', 0, { options: { weapon: 'none' } }), defender: view(rs, 2, 'small-kobold', 1, { mode: 'hunting', hp: 3 }), option: MELEE, ctx: ctxOf() };
 }
 
 /**
@@ -133,22 +133,22 @@ export function angBareHanded(content: Content, edition: Edition): OneAttack {
 export function angAcidOnWornArmour(content: Content, hp: number): OneAttack {
   const spit = { method: 'spit', effect: 'acid', dice: '1d2' } as const;
   const acid: AngMonster = { ...(content.angband.monsters.find((m) => m.id === 'green-naga') as AngMonster), id: 'acid-test', name: 'acid test', level: 1, blows: [spit, spit] };
-  const rs = createAngband({ ...content.angband, monsters: [...content.angband.monsters, acid] });
-  const hero = view(rs, 1, 'warrior', 0, 'source', { pack: false, hp });
+  const rs = createAngband({ ...content.angband, monsters: [...content.angband.monsters, acid] }, 'source');
+  const hero = view(rs, 1, 'warrior', 0, { pack: false, hp });
   const gear = structuredClone(hero.rules['gear']) as { body: { item: string; magic?: { toHit: number; toDam: number; toAc: number } } | null };
   const def = content.angband.armour.find((x) => x.id === gear.body?.item);
   if (!gear.body || !def) throw new Error('the warrior wears no body armour');
   gear.body.magic = { toHit: 0, toDam: 0, toAc: 1 - def.ac - def.toAc };
   const worn = { ...hero, rules: { ...hero.rules, gear } } as FighterView;
-  return { rs, attacker: view(rs, 2, 'acid-test', 1, 'source', { mode: 'hunting' }), defender: worn, option: MELEE, ctx: ctxOf('source') };
+  return { rs, attacker: view(rs, 2, 'acid-test', 1, { mode: 'hunting' }), defender: worn, option: MELEE, ctx: ctxOf() };
 }
 
 /** Crawl 4.0: a rat's bite on a paralysed, unarmoured, clumsy (Dex 1) human transmuter. */
 export function crawlRatOnStillHero(content: Content, edition: Edition): OneAttack {
-  const rs = getRuleset('crawl-4.0b20', content);
-  const rat = view(rs, 3, 'rat', 1, edition, { mode: 'hunting' });
-  const still = view(rs, 4, 'human-transmuter', 0, edition, { options: { armour: 'none', form: 'none' }, statuses: [{ kind: 'paralysis', level: 3 }], rules: { dex: 1 } });
-  return { rs, attacker: rat, defender: still, option: MELEE, ctx: ctxOf(edition) };
+  const rs = getRuleset('crawl-4.0b20', content, edition);
+  const rat = view(rs, 3, 'rat', 1, { mode: 'hunting' });
+  const still = view(rs, 4, 'human-transmuter', 0, { options: { armour: 'none', form: 'none' }, statuses: [{ kind: 'paralysis', level: 3 }], rules: { dex: 1 } });
+  return { rs, attacker: rat, defender: still, option: MELEE, ctx: ctxOf() };
 }
 
 /**
@@ -156,16 +156,16 @@ export function crawlRatOnStillHero(content: Content, edition: Edition): OneAtta
  * goblin, at full health or with `hp` hit points.
  */
 export function crawlDaggerOnGoblin(content: Content, hp?: number): OneAttack {
-  const rs = getRuleset('crawl-4.0b20', content);
-  const hero = view(rs, 1, 'halfling-thief', 0, 'spoiler', { rules: { skills: {}, jewellery: [], hunger: 6000 } });
-  const goblin = view(rs, 2, 'goblin', 1, 'spoiler', { mode: 'hunting', rules: { weapon: null }, ...(hp === undefined ? {} : { hp }) });
-  return { rs, attacker: hero, defender: goblin, option: MELEE, ctx: ctxOf('spoiler') };
+  const rs = getRuleset('crawl-4.0b20', content, 'spoiler');
+  const hero = view(rs, 1, 'halfling-thief', 0, { rules: { skills: {}, jewellery: [], hunger: 6000 } });
+  const goblin = view(rs, 2, 'goblin', 1, { mode: 'hunting', rules: { weapon: null }, ...(hp === undefined ? {} : { hp }) });
+  return { rs, attacker: hero, defender: goblin, option: MELEE, ctx: ctxOf() };
 }
 
 /** Stone Soup (spoiler): a clay golem's two blows on a paralysed, unarmoured human berserker of 6 hit points. */
 export function ssGolemOnStillHero(content: Content): OneAttack {
-  const rs = getRuleset('stone-soup-0.5.2', content);
-  const golem = view(rs, 3, 'clay-golem', 1, 'spoiler', { mode: 'hunting' });
-  const still = view(rs, 4, 'human-berserker', 0, 'spoiler', { options: { armour: 'none' }, statuses: [{ kind: 'paralysis', level: 3 }], hp: 6 });
-  return { rs, attacker: golem, defender: still, option: MELEE, ctx: ctxOf('spoiler') };
+  const rs = getRuleset('stone-soup-0.5.2', content, 'spoiler');
+  const golem = view(rs, 3, 'clay-golem', 1, { mode: 'hunting' });
+  const still = view(rs, 4, 'human-berserker', 0, { options: { armour: 'none' }, statuses: [{ kind: 'paralysis', level: 3 }], hp: 6 });
+  return { rs, attacker: golem, defender: still, option: MELEE, ctx: ctxOf() };
 }

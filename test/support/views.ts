@@ -1,4 +1,3 @@
-import type { Edition } from '../../src/rules/edition.js';
 import type { FighterView, Ruleset, RulesState } from '../../src/rules/ruleset.js';
 import type { AiMode, ArenaEntity, Status } from '../../src/world/components.js';
 
@@ -20,8 +19,8 @@ export interface ViewOptions {
  * A fighter built by the ruleset and standing in the arena (the hero's side at x 1, the foe's
  * next to it), as rule tests hand it to the rules, without a duel around it.
  */
-export function fighterView<S extends RulesState>(rs: Ruleset<S>, id: number, template: string, side: 0 | 1, edition: Edition, o: ViewOptions = {}): FighterView<S> {
-  const init = rs.buildFighter({ template, options: o.options ?? {} }, edition);
+export function fighterView<S extends RulesState>(rs: Ruleset<S>, id: number, template: string, side: 0 | 1, o: ViewOptions = {}): FighterView<S> {
+  const init = rs.buildFighter({ template, options: o.options ?? {} });
   const rules: S = { ...structuredClone(init.rules), ...o.rules };
   const e: ArenaEntity & { rules: S } = {
     id,

@@ -138,7 +138,7 @@ describe('odds before acting and the recall page', () => {
     d.hero.pos = { x: d.foe.pos!.x - 3, y: d.foe.pos!.y };
     s.refreshView();
     await h.press('x', '\t');
-    const check = d.ruleset.noticeChance(d.view(d.foe), d.view(d.hero), 3, sees(d, d.foe, d.hero), d.edition);
+    const check = d.ruleset.noticeChance(d.view(d.foe), d.view(d.hero), 3, sees(d, d.foe, d.hero));
     expect(pane(h).join(' ')).toContain(`Notices you: ${check.chance.percent(1)} a turn`);
   });
 

@@ -150,10 +150,10 @@ describe('the fight lab', () => {
     const setup = SETUPS['stone-soup-0.5.2']!;
     h = await openLab(setup);
     const d = new Duel(setup, content, { tracing: false });
-    const n = d.ruleset.noticeChance(d.view(d.foe), d.view(d.hero), 1, true, d.edition);
+    const n = d.ruleset.noticeChance(d.view(d.foe), d.view(d.hero), 1, true);
     expect(h.lines().join(' ')).toContain(`notices you: ${n.chance.percent(1)} a turn`);
     await h.press('f', 'F', '>', '>');
-    const far = d.ruleset.noticeChance(d.view(d.foe), d.view(d.hero), 3, true, d.edition);
+    const far = d.ruleset.noticeChance(d.view(d.foe), d.view(d.hero), 3, true);
     expect(h.lines().join(' ')).toContain(`notices you: ${far.chance.percent(1)} a turn`);
   });
 
@@ -166,7 +166,7 @@ describe('the fight lab', () => {
       expect(h.lines()[21]).toContain('has no recall page yet');
       return;
     }
-    const sections = d.ruleset.panel.recall(d.view(d.foe), d.view(d.hero), d.edition, d.now, { distance: 1, visible: true });
+    const sections = d.ruleset.panel.recall(d.view(d.foe), d.view(d.hero), d.now, { distance: 1, visible: true });
     expect(h.lines()[0]).toContain('Recall');
     expect(h.lines().join('\n')).toContain(sections[0]!.title);
     const top = h.lines()[1];

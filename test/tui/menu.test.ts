@@ -71,7 +71,7 @@ describe('the start menu', () => {
 
   it('describes the chosen ruleset, hero and foe in one line each', async () => {
     h = await openMenu();
-    const r = getRuleset('pixel-dungeon', content);
+    const r = getRuleset('pixel-dungeon', content, 'spoiler');
     const text = h.lines().join('\n');
     expect(text).toContain(`${r.name}: ${r.description}`.slice(0, 60));
     const foe = r.catalog().find((e) => e.id === r.defaultFoe)!;
@@ -83,7 +83,7 @@ describe('the start menu', () => {
     h = await openMenu();
     await goto(h, 'ruleset');
     await h.press('\x1b[C');
-    const angband = getRuleset('angband-3.0.5', content);
+    const angband = getRuleset('angband-3.0.5', content, 'spoiler');
     expect(menuOf(h).choices.ruleset).toBe('angband-3.0.5');
     expect(row(h, 'foe')).toContain(`(${angband.defaultFoe})`);
     await goto(h, 'hero');
@@ -92,7 +92,7 @@ describe('the start menu', () => {
     const list = h.lines().join('\n');
     for (const e of heroes) expect(list).toContain(e.name);
     expect(list).toContain(`${heroes.length} of ${heroes.length}`);
-    const pdOnly = getRuleset('pixel-dungeon', content).catalog().filter((e) => e.kind === 'hero' && !heroes.some((a) => a.name === e.name));
+    const pdOnly = getRuleset('pixel-dungeon', content, 'spoiler').catalog().filter((e) => e.kind === 'hero' && !heroes.some((a) => a.name === e.name));
     expect(pdOnly.length).toBeGreaterThan(0);
     for (const e of pdOnly) expect(list).not.toContain(e.name);
     await h.press('\x1b');
@@ -115,7 +115,7 @@ describe('the start menu', () => {
     expect(menuOf(h).choices).toMatchObject({ hero: 'minotaur-fighter', weapon: 'great-sword' });
     let refusal = '';
     try {
-      getRuleset('crawl-4.0b20', content).buildFighter({ template: 'minotaur-fighter', options: { weapon: 'great-sword' } }, 'spoiler');
+      getRuleset('crawl-4.0b20', content, 'spoiler').buildFighter({ template: 'minotaur-fighter', options: { weapon: 'great-sword' } });
     } catch (e) {
       refusal = (e as Error).message;
     }

@@ -1,3 +1,4 @@
+import type { Edition } from '../edition.js';
 import type { ItemStack } from '../../world/components.js';
 import type { Effect, FighterView } from '../ruleset.js';
 import { type Target, monsterTarget } from './attacks.js';
@@ -76,6 +77,8 @@ export type MutableGear = {
 export interface AngContext {
   readonly tables: AngTables;
   readonly cat: AngCatalogue;
+  /** The edition the ruleset was made in: every rule reads it here. */
+  readonly edition: Edition;
 }
 
 export type HeroState = Extract<AngView['rules'], { readonly kind: 'ang-hero' }>;

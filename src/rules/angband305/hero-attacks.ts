@@ -3,7 +3,6 @@ import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
 import { stackKey } from '../../world/components.js';
 import { type AttackBranch, NO_TAGS, PREVIEW_TRACER, attacksLaw, blowOf, missOrHit } from '../common.js';
-import type { Edition } from '../edition.js';
 import { nameOf, subjectOf, verb } from '../names.js';
 import type { AttackContext, AttackOption, AttackOutcome, AttackPreview, BlowOutcome, BlowTag } from '../ruleset.js';
 import {
@@ -80,9 +79,9 @@ export function heroAttackOptions(ctx: AngContext, f: AngView): AttackOption[] {
 }
 
 /** Energy an attack costs: a shot costs the launcher's energy per shot, anything else a turn. */
-export function attackCost(ctx: AngContext, a: AngView, option: AttackOption, edition: Edition): number {
+export function attackCost(ctx: AngContext, a: AngView, option: AttackOption): number {
   if (!option.id.startsWith('fire:')) return ACTION;
-  const s = shooting(characterOf(ctx, a), edition);
+  const s = shooting(characterOf(ctx, a), ctx.edition);
   if (!s) return ACTION;
   const cost = (s.energy.num * ENERGY_SCALE) / s.energy.den;
   if (!Number.isInteger(cost)) throw new Error(`${s.shots} shots a turn cannot be timed exactly`);
@@ -95,15 +94,15 @@ export function missilePlan(ctx: AngContext, t: Tracer, a: AngView, d: AngView, 
   const st = stackForKey(ctx, a, option.item ?? '');
   const target = targetOf(ctx, d, actx.visible);
   const both = missileDistances(a.pos, d.pos);
-  const distance = actx.edition === 'source' ? both.game : both.squares;
+  const distance = ctx.edition === 'source' ? both.game : both.squares;
   if (option.id.startsWith('fire:')) {
     const def = ctx.cat.item(st.item);
     if (def.kind !== 'ammo') throw new Error(`${st.item} is not ammunition`);
-    return planShot(t, c, ctx.cat.gear(st, def.def), target, distance, actx.edition, both);
+    return planShot(t, c, ctx.cat.gear(st, def.def), target, distance, ctx.edition, both);
   }
   const thrown = ctx.cat.thrown(st);
   if (!thrown) throw new Error(`${st.item} cannot be thrown`);
-  return planThrow(t, c, thrown, target, distance, actx.edition, both);
+  return planThrow(t, c, thrown, target, distance, ctx.edition, both);
 }
 
 /** A round of the hero's blows against a monster; a frightened hero strikes none. */
@@ -120,7 +119,7 @@ export function heroMelee(ctx: AngContext, t: Tracer, a: AngView, d: AngView, ac
     // No blow is struck (nothing is rolled): the outcome lists none.
     return { hit: false, damage: 0, blows: [], effects, cost: ACTION, summary: `${subjectOf(a)} ${verb(a, 'are', 'is')} too afraid to attack ${whom}!`, odds: Fraction.ONE, ...luck };
   }
-  const plan: MeleePlan = planMelee(t, c, targetOf(ctx, d, actx.visible), actx.edition);
+  const plan: MeleePlan = planMelee(t, c, targetOf(ctx, d, actx.visible), ctx.edition);
   const odds = blowOdds(plan);
   // Every blow of the round has the same chance and law (nothing a blow does changes the next).
   const blowLaw = actx.luck ? { hitChance: odds.hit, law: missOrHit(odds.hit, odds.damage) } : undefined;
@@ -177,7 +176,7 @@ export function heroMissile(ctx: AngContext, t: Tracer, a: AngView, d: AngView, 
   const key = option.item ?? '';
   const name = ctx.cat.nameOf(key);
   if (r.hit) effects.push({ kind: 'damage', target: d.id, amount: r.damage, cause: name, source: a.id });
-  const broke = rollBreakage(t, plan.breakage, { reachedMonster: true, hitMonster: r.hit, struckWall: false, distance: Math.max(Math.abs(a.pos.x - d.pos.x), Math.abs(a.pos.y - d.pos.y)) }, actx.edition);
+  const broke = rollBreakage(t, plan.breakage, { reachedMonster: true, hitMonster: r.hit, struckWall: false, distance: Math.max(Math.abs(a.pos.x - d.pos.x), Math.abs(a.pos.y - d.pos.y)) }, ctx.edition);
   if (broke) effects.push({ kind: 'message', text: `The ${name} breaks.`, tone: 'info' });
   else effects.push({ kind: 'drop', at: { x: d.pos.x, y: d.pos.y }, stack: stackForKey(ctx, a, key) });
   const whom = nameOf(d);
@@ -186,14 +185,14 @@ export function heroMissile(ctx: AngContext, t: Tracer, a: AngView, d: AngView, 
   const law = actx.luck ? missOrHit(o.hit, o.damage) : undefined;
   const luck = law ? { luck: { law, dealt: r.hit ? r.damage : 0 } } : {};
   const blows = [blowOf(name, r.hit, r.damage, r.hit ? hitTags(r.crit, plan.damage) : NO_TAGS, law && { hitChance: o.hit, law })];
-  return { hit: r.hit, damage: r.damage, blows, effects, cost: attackCost(ctx, a, option, actx.edition), summary, odds: p, ...luck };
+  return { hit: r.hit, damage: r.damage, blows, effects, cost: attackCost(ctx, a, option), summary, odds: p, ...luck };
 }
 
 /** The preview of a hero's attack: chance per blow or missile, damage given a hit, and the notes. */
 export function heroPreview(ctx: AngContext, attacker: AngView, defender: AngView, option: AttackOption, actx: AttackContext, perTurn: (cost: number) => Fraction): AttackPreview {
   if (option.kind === 'melee') {
     const c = characterOf(ctx, attacker);
-    const p = planMelee(PREVIEW_TRACER, c, targetOf(ctx, defender, actx.visible), actx.edition);
+    const p = planMelee(PREVIEW_TRACER, c, targetOf(ctx, defender, actx.visible), ctx.edition);
     const o = blowOdds(p);
     const round = roundLaw(p);
     const notes = [`${p.blows.blows} blow${p.blows.blows === 1 ? '' : 's'}`];
@@ -209,5 +208,5 @@ export function heroPreview(ctx: AngContext, attacker: AngView, defender: AngVie
   if (!actx.visible) notes.push('unseen: skill halved');
   if (p.damage.slayName) notes.push(`${p.damage.slayName} x${p.damage.slay}`);
   if (p.damage.launcher > 1) notes.push(`launcher x${p.damage.launcher}`);
-  return { label: p.label, hit: o.hit, damage: o.damage, expected: o.hit.mul(o.damage.mean()), perTurn: perTurn(attackCost(ctx, attacker, option, actx.edition)), notes };
+  return { label: p.label, hit: o.hit, damage: o.damage, expected: o.hit.mul(o.damage.mean()), perTurn: perTurn(attackCost(ctx, attacker, option)), notes };
 }

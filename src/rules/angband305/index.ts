@@ -1,4 +1,5 @@
 import { Fraction } from '../../core/fraction.js';
+import type { Edition } from '../edition.js';
 import type { AttackOption, Ruleset } from '../ruleset.js';
 import { aiProfile, heroTactics } from './ai.js';
 import { buildFighter, catalog } from './birth.js';
@@ -22,8 +23,8 @@ export type { AngState, HeroRules, MonsterRules } from './context.js';
  * character sheet, the hit test, damage and criticals, monster blows, upkeep, stealth, items,
  * the AI and the panels), each given the tables as a context.
  */
-export function createAngband(tables: AngTables): Ruleset<AngState> {
-  const ctx: AngContext = { tables, cat: new AngCatalogue(tables) };
+export function createAngband(tables: AngTables, edition: Edition): Ruleset<AngState> {
+  const ctx: AngContext = { tables, cat: new AngCatalogue(tables), edition };
   const entries = catalog(ctx);
 
   const ruleset: Ruleset<AngState> = {
@@ -31,6 +32,7 @@ export function createAngband(tables: AngTables): Ruleset<AngState> {
     name: 'Angband 3.0.5',
     description: 'Angband 3.0.5 (ATTACK.SPO 1.13): blows, skill against 3/4 AC, criticals, slays and brands, launchers and shots.',
     divergences: ANG_DIVERGENCE_LIST,
+    edition,
     ticksPerTurn: TICKS_PER_TURN,
     energyThreshold: ACTION,
     readyOrder: 'most-energy',
@@ -38,7 +40,7 @@ export function createAngband(tables: AngTables): Ruleset<AngState> {
     defaultFoe: 'uruk',
 
     catalog: () => entries,
-    buildFighter: (spec, _edition, t) => buildFighter(ctx, spec, t),
+    buildFighter: (spec, t) => buildFighter(ctx, spec, t),
 
     energyGain: (f) => energyGain(f),
     viewRadius: () => 20,
@@ -64,7 +66,7 @@ export function createAngband(tables: AngTables): Ruleset<AngState> {
       if (monsterRules(attacker)) return monsterPreview(ctx, attacker, defender, perTurn(ACTION));
       return heroPreview(ctx, attacker, defender, option, actx, perTurn);
     },
-    attackCost: (a, option, _now, edition) => attackCost(ctx, a, option, edition),
+    attackCost: (a, option) => attackCost(ctx, a, option),
     missileLanded: (t, f, option, at, info) => missileLanded(ctx, t, f, option, at, info),
 
     notice: (t, observer, enemy, distance, inView) => notice(ctx, t, observer, enemy, distance, inView),
@@ -82,9 +84,9 @@ export function createAngband(tables: AngTables): Ruleset<AngState> {
 
     ai: { profile: (f) => aiProfile(ctx, f), heroTactics: (f) => heroTactics(ctx, f) },
     panel: {
-      describeFighter: (f, edition) => describeFighter(ctx, f, edition),
+      describeFighter: (f) => describeFighter(ctx, f),
       statusLabel: (st) => statusLabel(st),
-      recall: (subject, observer, edition, now, where) => recall(ctx, ruleset, subject, observer, edition, now, where),
+      recall: (subject, observer, now, where) => recall(ctx, ruleset, subject, observer, now, where),
     },
   };
   return ruleset;

@@ -125,7 +125,7 @@ export function missileLanded(ctx: AngContext, t: Tracer, f: AngView, option: At
   // A wall's distance is the wall's own; the missile falls on the grid before it.
   const struckWall = info.reason === 'obstacle';
   const distance = struckWall ? (info.obstacleDistance ?? info.distance + 1) : info.distance;
-  const broke = rollBreakage(t, cls, { reachedMonster: false, hitMonster: false, struckWall, distance }, info.edition);
+  const broke = rollBreakage(t, cls, { reachedMonster: false, hitMonster: false, struckWall, distance }, ctx.edition);
   if (broke) return [{ kind: 'message', text: `The ${ctx.cat.nameOf(option.item)} breaks.`, tone: 'info' }];
   return [{ kind: 'drop', at, stack: st }];
 }

@@ -24,7 +24,7 @@ const STRENGTH: OptionAxis = {
 export const ANGBAND_305_MODULE: RulesetModule = {
   id: 'angband-3.0.5',
   seedDocument: 'ATTACK.SPO 1.13',
-  create: (t) => createAngband(t.angband),
+  create: (t, edition) => createAngband(t.angband, edition),
   colours: angbandColours,
   calculator: async () => (await import('./calc-input.js')).ANGBAND_CALCULATOR,
   heroOptions: ({ angband: t }) => ({

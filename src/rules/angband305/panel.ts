@@ -1,4 +1,3 @@
-import type { Edition } from '../edition.js';
 import { heroSheet, recallPage } from '../recall.js';
 import type { RecallSection, Ruleset } from '../ruleset.js';
 import { STAT_NAMES } from './catalogue.js';
@@ -10,7 +9,8 @@ import { formatStat } from './stats.js';
 
 /** What the status panel and the recall page show of an Angband fighter. */
 
-export function describeFighter(ctx: AngContext, f: AngView, edition: Edition): string[] {
+export function describeFighter(ctx: AngContext, f: AngView): string[] {
+  const edition = ctx.edition;
   if (heroRules(f)) {
     const c = characterOf(ctx, f);
     const b = blowsPerRound(c, edition);
@@ -38,7 +38,6 @@ export function recall(
   ruleset: Ruleset<AngState>,
   subject: AngView,
   observer: AngView,
-  edition: Edition,
   now: number,
   where: { readonly distance: number; readonly visible: boolean },
 ): RecallSection[] {
@@ -46,8 +45,8 @@ export function recall(
   const r = monsterRules(subject);
   const c = h ? characterOf(ctx, subject) : null;
   const about = c && h
-    ? heroSheet(ruleset, subject, edition, now, { level: h.level, gear: angGear(c), more: angHeroLines(c, edition) })
-    : angMonsterSection(ruleset, monsterOf(ctx, subject), subject, observer, edition, now, where, r?.speed ?? 110, r?.csleep ?? 0);
+    ? heroSheet(ruleset, subject, now, { level: h.level, gear: angGear(c), more: angHeroLines(c, ctx.edition) })
+    : angMonsterSection(ruleset, monsterOf(ctx, subject), subject, observer, now, where, r?.speed ?? 110, r?.csleep ?? 0);
   const blows = r && heroRules(observer) ? angBlowLines(monsterBlows(ctx, subject, observer), monsterOf(ctx, subject), characterOf(ctx, observer)) : [];
-  return recallPage(ruleset, subject, observer, edition, now, where, { about: [about], blows });
+  return recallPage(ruleset, subject, observer, now, where, { about: [about], blows });
 }

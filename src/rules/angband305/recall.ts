@@ -25,7 +25,7 @@ const ELEMENTS = Object.keys(IMMUNITY) as AngElement[];
 /** Actions a normal-speed turn at this speed: energy a game turn against the normal 10. */
 export const actionsPerTurn = (speed: number): Fraction => Fraction.of(energyPerGameTurn(speed), energyPerGameTurn(NORMAL_SPEED));
 
-export function angMonsterSection(rs: Ruleset, m: AngMonster, f: FighterView, observer: FighterView, edition: Edition, now: number, where: RecallWhere, speed: number, csleep: number): RecallSection {
+export function angMonsterSection(rs: Ruleset, m: AngMonster, f: FighterView, observer: FighterView, now: number, where: RecallWhere, speed: number, csleep: number): RecallSection {
   const dice = parseDice(m.hp);
   const maxed = m.flags.includes('force-maxhp');
   // Hit dice reach 200d100 (bytes in monster_race): their range and mean need no law.
@@ -50,7 +50,7 @@ export function angMonsterSection(rs: Ruleset, m: AngMonster, f: FighterView, ob
     ...(traits.length ? [`${traits.join('; ')}.`] : []),
     `Alertness ${m.sleep}${csleep > 0 ? `, sleep depth now ${csleep}` : ''}; it hunts you within ${m.vision} squares.`,
     ...(m.spells ? [`In the game it also casts ${m.spells} (not cast here).`] : []),
-    ...stateLines(rs, f, observer, edition, where),
+    ...stateLines(rs, f, observer, where),
     statusLine(rs, f, now),
   ]);
 }

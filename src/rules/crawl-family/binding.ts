@@ -25,6 +25,7 @@ export function bindCrawlFamily(ctx: FamilyCtx): Ruleset<FamilyState> {
     name: v.name,
     description: v.description,
     divergences: v.divergences,
+    edition: ctx.edition,
     ticksPerTurn: TICKS_PER_TURN,
     energyThreshold: THRESHOLD,
     readyOrder: 'most-energy',
@@ -32,7 +33,7 @@ export function bindCrawlFamily(ctx: FamilyCtx): Ruleset<FamilyState> {
     defaultFoe: v.defaultFoe,
 
     catalog: () => ctx.catalog,
-    buildFighter: (spec, _edition, t) => buildFighter(ctx, spec, t),
+    buildFighter: (spec, t) => buildFighter(ctx, spec, t),
     energyGain: (f) => energyGain(ctx, f),
     viewRadius: () => 8,
     actionCost: (f, action) => actionCost(ctx, f, action),
@@ -55,7 +56,7 @@ export function bindCrawlFamily(ctx: FamilyCtx): Ruleset<FamilyState> {
         const first = o.plan.attacks[0] ?? 1;
         return { label: `${monsterOf(ctx, attacker).name}: ${o.plan.attacks.join('/')}`, hit: o.hit, damage: o.damage(first), expected: o.expected, perTurn: o.perTurn, notes: o.notes };
       }
-      const laws = lawsFor(ctx, characterOf(ctx, attacker, actx.attackerTerrain === Terrain.Water), targetOf(ctx, defender, actx, attacker), actx.edition);
+      const laws = lawsFor(ctx, characterOf(ctx, attacker, actx.attackerTerrain === Terrain.Water), targetOf(ctx, defender, actx, attacker));
       const sum = laws.summary();
       const notes: string[] = [];
       if (sum.stabCategory) notes.push(`stab ${sum.stab.percent(1)}`);
@@ -64,11 +65,11 @@ export function bindCrawlFamily(ctx: FamilyCtx): Ruleset<FamilyState> {
       return { label: laws.plan.label, hit: sum.hit, damage: sum.damage, expected: sum.expected, perTurn: Fraction.of(TICKS_PER_TURN).div(sum.time), notes };
     },
 
-    attackCost: (a, _option, _now, edition) => (monsterRules(a) ? monsterAttackCost(ctx, a, edition) : v.melee.time.cost(characterOf(ctx, a), edition)),
+    attackCost: (a) => (monsterRules(a) ? monsterAttackCost(ctx, a) : v.melee.time.cost(characterOf(ctx, a), ctx.edition)),
     missileLanded: () => [],
 
-    notice: (t, observer, enemy, distance, inView, edition = 'spoiler') => v.notice(t, ctx, observer, enemy, distance, inView, edition),
-    noticeChance: (observer, enemy, distance, inView, edition = 'spoiler') => v.noticeChance(ctx, observer, enemy, distance, inView, edition),
+    notice: (t, observer, enemy, distance, inView) => v.notice(t, ctx, observer, enemy, distance, inView, ctx.edition),
+    noticeChance: (observer, enemy, distance, inView) => v.noticeChance(ctx, observer, enemy, distance, inView, ctx.edition),
     canSee: (viewer, target) => canSee(ctx, viewer, target),
     onDamaged: (_t, victim) => onDamaged(ctx, victim),
     onDeath: () => [],
@@ -83,7 +84,8 @@ export function bindCrawlFamily(ctx: FamilyCtx): Ruleset<FamilyState> {
 
     panel: {
       statusLabel,
-      describeFighter(f, edition) {
+      describeFighter(f) {
+        const edition = ctx.edition;
         const h = heroRules(f);
         if (h) {
           const c = characterOf(ctx, f);
@@ -96,14 +98,14 @@ export function bindCrawlFamily(ctx: FamilyCtx): Ruleset<FamilyState> {
         return v.describeMonster(ctx, f, r, edition);
       },
 
-      recall(subject, observer, edition, now, where) {
+      recall(subject, observer, now, where) {
         const h = heroRules(subject);
         const r = monsterRules(subject);
-        if (h || !r) return recallPage(ruleset, subject, observer, edition, now, where, { about: [heroSheet(ruleset, subject, edition, now, crHeroParts(characterOf(ctx, subject), h?.hunger ?? 0))] });
+        if (h || !r) return recallPage(ruleset, subject, observer, now, where, { about: [heroSheet(ruleset, subject, now, crHeroParts(characterOf(ctx, subject), h?.hunger ?? 0))] });
         const gear = { weapon: r.weapon, armour: r.armour ?? null, shield: r.shield ?? null, defence: monsterDefence(ctx, subject) };
-        const about = crMonsterSection(ruleset, cat, monsterOf(ctx, subject), r.hd, gear, subject, observer, edition, now, where);
-        const odds = heroRules(observer) ? monsterAttackOdds(ctx, subject, observer, recallContext(edition, now, where.distance, ruleset.canSee?.(subject, observer) ?? true)) : null;
-        return recallPage(ruleset, subject, observer, edition, now, where, { about: [about], blows: odds ? crAttackLines(odds, monsterOf(ctx, subject)) : [] });
+        const about = crMonsterSection(ruleset, cat, monsterOf(ctx, subject), r.hd, gear, subject, observer, now, where);
+        const odds = heroRules(observer) ? monsterAttackOdds(ctx, subject, observer, recallContext(now, where.distance, ruleset.canSee?.(subject, observer) ?? true)) : null;
+        return recallPage(ruleset, subject, observer, now, where, { about: [about], blows: odds ? crAttackLines(odds, monsterOf(ctx, subject)) : [] });
       },
     },
   };

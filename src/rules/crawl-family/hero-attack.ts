@@ -3,7 +3,6 @@ import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
 import { Terrain } from '../../world/terrain.js';
 import { NO_TAGS, blowOf, missOrHit } from '../common.js';
-import type { Edition } from '../edition.js';
 import { nameOf, possessive, subjectOf, verb } from '../names.js';
 import type { AttackContext, AttackOutcome, BlowOutcome, BlowTag } from '../ruleset.js';
 import { SECTION_AUX, type AuxEvent, type AuxKindPlan, auxDamageLaw, auxDamageTotalLaw, auxHitAndBlock, auxOdds, rollAux } from './aux.js';
@@ -78,15 +77,15 @@ function brandBlow(t: Tracer, a: View, d: View, plan: MainPlan, brand: CrBrandIn
 }
 
 /** The attack laws of a character against a target, kept while neither changes. */
-export const lawsFor = (fam: FamilyCtx, c: CrCharacter, tgt: CrTarget, edition: Edition): AttackLaws =>
+export const lawsFor = (fam: FamilyCtx, c: CrCharacter, tgt: CrTarget): AttackLaws =>
   // Hunger counts only as starving or not, so the laws last from one action to the next.
-  remember(fam.memo.laws, JSON.stringify([edition, { ...c, effects: { ...c.effects, hunger: starving(c) } }, tgt]), 256, () => new AttackLaws(c, tgt, edition, fam.v.melee));
+  remember(fam.memo.laws, JSON.stringify([{ ...c, effects: { ...c.effects, hunger: starving(c) } }, tgt]), 256, () => new AttackLaws(c, tgt, fam.edition, fam.v.melee));
 
 export function heroMelee(fam: FamilyCtx, t: Tracer, a: View, d: View, ctx: AttackContext): AttackOutcome<FamilyState> {
   const c = characterOf(fam, a, ctx.attackerTerrain === Terrain.Water);
   const r = heroState(a);
   const tgt = targetOf(fam, d, ctx, a);
-  const laws = lawsFor(fam, c, tgt, ctx.edition);
+  const laws = lawsFor(fam, c, tgt);
   const { plan, aux } = laws;
   const whom = nameOf(d);
   const effects: FamilyEffect[] = [];
@@ -113,7 +112,7 @@ export function heroMelee(fam: FamilyCtx, t: Tracer, a: View, d: View, ctx: Atta
     if (lost) {
       const p = fumbleChance(plan.fumbleDex);
       if (t.recording) t.odds('P(fumble)', p.num, p.den);
-      const luck = ctx.luck ? { luck: { law: heroLuckLaw(fam, laws, d.body.hp, monsterRules(d)?.blocks ?? 0, ctx.edition), dealt: 0 } } : {};
+      const luck = ctx.luck ? { luck: { law: heroLuckLaw(fam, laws, d.body.hp, monsterRules(d)?.blocks ?? 0), dealt: 0 } } : {};
       // The attack is never made (no to-hit is rolled): the outcome lists no blow.
       return { hit: false, damage: 0, blows: [], effects: [{ kind: 'rules', target: a.id, patch: { hunger: r.hunger } }], cost: aTime * K, summary: `Unstable footing causes ${nameOf(a)} to fumble the attack.`, odds: p, ...luck };
     }
@@ -138,7 +137,7 @@ export function heroMelee(fam: FamilyCtx, t: Tracer, a: View, d: View, ctx: Atta
   let blocked = false;
   if (hit && plan.monsterShield) {
     if (t.recording) t.rule(plan.monsterShield.section, `${nameOf(d)}'s ${plan.monsterShield.name}`);
-    blocked = plan.monsterShield.roll(t, toHit, blocks, ctx.edition);
+    blocked = plan.monsterShield.roll(t, toHit, blocks, fam.edition);
     if (blocked) blocks++;
   }
   let dmg = 0;
@@ -204,7 +203,7 @@ export function heroMelee(fam: FamilyCtx, t: Tracer, a: View, d: View, ctx: Atta
   const hunger = r.hunger - 3 - 2 * events.length;
   effects.push({ kind: 'rules', target: a.id, patch: { hunger } });
   if (t.recording) t.rule(SECTION_TIME, 'Time');
-  const time = fam.v.melee.time.roll(t, c, ctx.edition, hh, fast, aTime);
+  const time = fam.v.melee.time.roll(t, c, fam.edition, hh, fast, aTime);
   const stabWord = stab ? `${stabWords} ` : '';
   const summary = blocked
     ? `${stabWord}${capital(whom)} blocks ${possessive(a)} attack with its ${plan.monsterShield?.name ?? 'shield'}.${auxText}`
@@ -214,7 +213,7 @@ export function heroMelee(fam: FamilyCtx, t: Tracer, a: View, d: View, ctx: Atta
   // The main blow takes what the monster lost to it, its brand's damage and draining included.
   const mainTaken = dealt;
   dealt += events.reduce((n, e) => n + e.damage, 0);
-  const luck = ctx.luck ? { luck: { law: heroLuckLaw(fam, laws, d.body.hp, monsterRules(d)?.blocks ?? 0, ctx.edition), dealt } } : {};
+  const luck = ctx.luck ? { luck: { law: heroLuckLaw(fam, laws, d.body.hp, monsterRules(d)?.blocks ?? 0), dealt } } : {};
   const blows = heroBlows(fam, laws, d.body.hp, monsterRules(d)?.blocks ?? 0, ctx, { hit, blocked, stab, branded, taken: mainTaken }, events);
   return { hit: (hit && !blocked) || events.some((e) => e.hit), damage: dealt, blows, effects, cost: time * K, summary, odds: p, ...luck };
 }
@@ -238,7 +237,7 @@ export function heroBlows(fam: FamilyCtx, laws: AttackLaws, hp: number, blocks: 
   let mainOdds: { hitChance: Fraction; law: Distribution } | undefined;
   if (ctx.luck) {
     const hitChance = laws.latents.reduce((n, l) => n.add(l.p.mul(laws.hitChance(l.heavy, l.hh))), Fraction.ZERO);
-    mainOdds = { hitChance, law: heroLuckLaw(fam, laws, hp, blocks, ctx.edition, true) };
+    mainOdds = { hitChance, law: heroLuckLaw(fam, laws, hp, blocks, true) };
   }
   const out: BlowOutcome[] = [blowOf(plan.label, landed, landed ? main.taken : 0, tags.length ? tags : NO_TAGS, mainOdds)];
   let past = blocks + (main.blocked ? 1 : 0);
@@ -267,10 +266,10 @@ export function heroBlows(fam: FamilyCtx, laws: AttackLaws, hp: number, blocks: 
  * monster's hit points and blocks, the edition and whether it is the main blow alone: it is
  * remembered by them, as a simulation meets the same few states duel after duel.
  */
-export function heroLuckLaw(fam: FamilyCtx, laws: AttackLaws, hp: number, blocks: number, edition: Edition, mainOnly = false): Distribution {
+export function heroLuckLaw(fam: FamilyCtx, laws: AttackLaws, hp: number, blocks: number, mainOnly = false): Distribution {
   let memo = fam.memo.heroLaw.get(laws);
   if (!memo) fam.memo.heroLaw.set(laws, (memo = new Map()));
-  return remember(memo, `${hp}/${blocks}/${edition}/${mainOnly}`, 1024, () => workOutHeroLuckLaw(fam, laws, hp, blocks, mainOnly));
+  return remember(memo, `${hp}/${blocks}/${mainOnly}`, 1024, () => workOutHeroLuckLaw(fam, laws, hp, blocks, mainOnly));
 }
 
 /**

@@ -47,11 +47,11 @@ function modelOf(ctx: FamilyCtx, a: View, d: View, edition: Edition, inWater: bo
  * A monster's melee round in ticks: a normal action without a weapon, else the game's weapon
  * energy (with a tracer, the code's rounding is rolled; without, its expectation).
  */
-export function monsterAttackCost(ctx: FamilyCtx, a: View, edition: Edition = 'spoiler', t?: Tracer): number {
+export function monsterAttackCost(ctx: FamilyCtx, a: View, t?: Tracer): number {
   const p = monsterPlan(ctx, a);
   const W = p.weapon?.def.speed;
   if (W === undefined) return MONSTER_ACTION;
-  return ctx.v.monsterAttackTime(p, W, edition, monsterOf(ctx, a).name, t);
+  return ctx.v.monsterAttackTime(p, W, ctx.edition, monsterOf(ctx, a).name, t);
 }
 
 /**
@@ -60,8 +60,8 @@ export function monsterAttackCost(ctx: FamilyCtx, a: View, edition: Edition = 's
  * the expected damage of the round, rounds a turn, and the to-hit.
  */
 export function monsterAttackOdds(ctx: FamilyCtx, a: View, d: View, actx: AttackContext): CrMonsterOdds {
-  const { model, plan } = modelOf(ctx, a, d, actx.edition, actx.defenderTerrain === Terrain.Water);
-  const perTurn = Fraction.of(2 * monsterOf(ctx, a).speed * TICKS_PER_TURN, monsterAttackCost(ctx, a, actx.edition));
+  const { model, plan } = modelOf(ctx, a, d, ctx.edition, actx.defenderTerrain === Terrain.Water);
+  const perTurn = Fraction.of(2 * monsterOf(ctx, a).speed * TICKS_PER_TURN, monsterAttackCost(ctx, a));
   const n = `${plan.attacks.length} attack${plan.attacks.length > 1 ? 's' : ''}`;
   const o = model.preview();
   return { plan, hit: o.hit, damage: o.damage, expected: o.expected, perTurn, notes: [n, ...o.notes], toHit: o.toHit };
@@ -76,7 +76,7 @@ export function monsterWays(ctx: FamilyCtx, a: View, d: View, actx: AttackContex
   const r = monsterState(a);
   const c = characterOf(ctx, d, actx.defenderTerrain === Terrain.Water);
   const plan = monsterPlan(ctx, a);
-  const model = ctx.v.monsterAttack(ctx, a, d, c, actx.edition, plan);
+  const model = ctx.v.monsterAttack(ctx, a, d, c, ctx.edition, plan);
   const special = specialTarget(c);
   const start = heroRules(d)?.blocks ?? 0;
   const none = Distribution.constant(0);
@@ -156,7 +156,7 @@ export function monsterMelee(ctx: FamilyCtx, t: Tracer, a: View, d: View, actx: 
   const r = monsterState(a);
   const c = characterOf(ctx, d, actx.defenderTerrain === Terrain.Water);
   const plan = monsterPlan(ctx, a);
-  const cost = monsterAttackCost(ctx, a, actx.edition, t);
+  const cost = monsterAttackCost(ctx, a, t);
   let p = Fraction.ONE;
   if (actx.attackerTerrain === Terrain.Water && !m.flags.includes('flies')) {
     if (t.recording) t.rule(SECTION_MONSTER, `${m.name} in the water`);
@@ -167,7 +167,7 @@ export function monsterMelee(ctx: FamilyCtx, t: Tracer, a: View, d: View, actx: 
     }
     p = Fraction.of(3, 4);
   }
-  const model = ctx.v.monsterAttack(ctx, a, d, c, actx.edition, plan);
+  const model = ctx.v.monsterAttack(ctx, a, d, c, ctx.edition, plan);
   const special = specialTarget(c);
   const tally: RoundTally = { total: 0, hits: 0, parts: [], add: {}, effects: [] };
   const { parts, effects } = tally;

@@ -1,6 +1,5 @@
 import type { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
-import type { Edition } from '../edition.js';
 import { type RecallWhere, headLines, section, spreadText, stateLines, statusLine, two } from '../recall.js';
 import type { FighterView, RecallSection, Ruleset } from '../ruleset.js';
 import { type CrCatalogue, weaponName } from './catalogue.js';
@@ -65,7 +64,7 @@ function special(s: CrMonsterSpecial, hd: number): string {
   }
 }
 
-export function crMonsterSection(rs: Ruleset, cat: CrCatalogue, m: CrMonster, hd: number, gear: CrMonsterGear, f: FighterView, observer: FighterView, edition: Edition, now: number, where: RecallWhere): RecallSection {
+export function crMonsterSection(rs: Ruleset, cat: CrCatalogue, m: CrMonster, hd: number, gear: CrMonsterGear, f: FighterView, observer: FighterView, now: number, where: RecallWhere): RecallSection {
   const dice = hd === 1 ? 'die' : 'dice';
   const lo = hd * m.hp.min + m.hp.add;
   const hi = hd * (m.hp.min + m.hp.rand) + m.hp.add;
@@ -82,7 +81,7 @@ export function crMonsterSection(rs: Ruleset, cat: CrCatalogue, m: CrMonster, hd
     `Resists: ${m.resists.length ? m.resists.join(', ') : 'nothing'}. Vulnerable to: ${m.vulnerable.length ? m.vulnerable.join(', ') : 'nothing'}.`,
     ...(flags.length ? [`${flags.join('; ')}.`] : []),
     ...(m.special ? [`${special(m.special, hd)}.`] : []),
-    ...stateLines(rs, f, observer, edition, where),
+    ...stateLines(rs, f, observer, where),
     statusLine(rs, f, now),
   ]);
 }

@@ -1,3 +1,4 @@
+import type { Edition } from '../edition.js';
 import type { Distribution } from '../../core/distribution.js';
 import type { Fraction } from '../../core/fraction.js';
 import { Terrain } from '../../world/terrain.js';
@@ -76,6 +77,8 @@ export interface FamilyCtx {
   readonly tables: CrTables;
   readonly cat: CrCatalogue;
   readonly v: CrawlVariant;
+  /** The edition the ruleset was made in: every rule reads it here. */
+  readonly edition: Edition;
   readonly catalog: readonly CatalogEntry[];
   readonly sections: { readonly upkeep: string; readonly notice: string; readonly creation: string; readonly potion: string };
   readonly memo: {
@@ -89,11 +92,12 @@ export interface FamilyCtx {
   };
 }
 
-export function familyCtx(tables: CrTables, cat: CrCatalogue, v: CrawlVariant): FamilyCtx {
+export function familyCtx(tables: CrTables, cat: CrCatalogue, v: CrawlVariant, edition: Edition): FamilyCtx {
   return {
     tables,
     cat,
     v,
+    edition,
     catalog: [
       ...tables.heroes.map((h) => ({ id: h.id, name: h.name, kind: 'hero' as const, description: h.description })),
       ...tables.monsters.map((m) => ({ id: m.id, name: m.name, kind: 'monster' as const, description: m.description })),

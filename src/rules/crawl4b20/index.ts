@@ -1,3 +1,4 @@
+import type { Edition } from '../edition.js';
 import { bindCrawlFamily } from '../crawl-family/binding.js';
 import { CrCatalogue } from '../crawl-family/catalogue.js';
 import { type HeroState, type MonsterState, familyCtx } from '../crawl-family/state.js';
@@ -14,6 +15,6 @@ export type CrMonsterState = Omit<MonsterState, 'armour' | 'shield' | 'blocks'>;
 export type CrState = CrHeroState | CrMonsterState;
 
 /** The Crawl 4.00 beta 20 ruleset: the Crawl family's phases with this game's variant. */
-export function createCrawl(tables: CrTables): Ruleset<CrState> {
-  return bindCrawlFamily(familyCtx(tables, new CrCatalogue(tables), CRAWL_4B20));
+export function createCrawl(tables: CrTables, edition: Edition): Ruleset<CrState> {
+  return bindCrawlFamily(familyCtx(tables, new CrCatalogue(tables), CRAWL_4B20, edition));
 }

@@ -8,7 +8,7 @@ import { createCrawl } from './index.js';
 export const CRAWL_4B20_MODULE: RulesetModule = {
   id: 'crawl-4.0b20',
   seedDocument: 'Crawl 4.00b20 combat document',
-  create: (t) => createCrawl(t.crawl),
+  create: (t, edition) => createCrawl(t.crawl, edition),
   colours: () => CRAWL_COLOURS,
   calculator: async () => (await import('./calc-input.js')).CRAWL_CALCULATOR,
   heroOptions: ({ crawl: t }) => ({

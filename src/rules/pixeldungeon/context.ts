@@ -1,3 +1,4 @@
+import type { Edition } from '../edition.js';
 import type { FighterView } from '../ruleset.js';
 import { OddsMemo } from './combat.js';
 import { type PdDefender, type PdHeroSheet } from './sheet.js';
@@ -10,6 +11,8 @@ import type { PdAbility, PdArmour, PdClass, PdHero, PdMeleeWeapon, PdMissileWeap
  */
 export interface PdContext {
   readonly tables: PdTables;
+  /** The edition the ruleset was made in: every rule reads it here. */
+  readonly edition: Edition;
   readonly classes: ReadonlyMap<string, PdClass>;
   readonly heroes: ReadonlyMap<string, PdHero>;
   readonly melee: ReadonlyMap<string, PdMeleeWeapon>;
@@ -26,9 +29,10 @@ export type PdView = FighterView<PdState>;
 
 const byId = <T extends { id: string }>(list: readonly T[]): ReadonlyMap<string, T> => new Map(list.map((r) => [r.id, r] as const));
 
-export function pdContext(tables: PdTables): PdContext {
+export function pdContext(tables: PdTables, edition: Edition): PdContext {
   return {
     tables,
+    edition,
     classes: byId(tables.classes),
     heroes: byId(tables.heroes),
     melee: byId(tables.meleeWeapons),

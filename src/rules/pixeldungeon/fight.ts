@@ -21,7 +21,7 @@ type PdEffect = Effect<PdState>;
 /** Builds the attack record of `option` between the two fighters, tracing how its numbers were derived. */
 export function buildAttack(c: PdContext, t: Tracer, a: PdView, d: PdView, option: AttackOption, ctx: AttackContext): PdAttack {
   const defender = { ...defenderOf(c, d, ctx.now), onWater: ctx.defenderTerrain === Terrain.Water };
-  const actx = { edition: ctx.edition, distance: ctx.distance };
+  const actx = { edition: c.edition, distance: ctx.distance };
   if (heroRules(a)) {
     const h = { sheet: sheetOf(c, a, ctx.now), fury: statusActive(a, 'fury', ctx.now) };
     if (option.id === 'melee') return heroAttack(t, h, { kind: 'melee' }, defender, actx);

@@ -20,8 +20,8 @@ export const PD_ID = 'pixel-dungeon' as const;
  * (sheet, to-hit, damage, stealth, upkeep, monster attacks, items, AI, recall), each given the
  * tables through one context.
  */
-export function createPixelDungeon(tables: PdTables): Ruleset<PdState> {
-  const c = pdContext(tables);
+export function createPixelDungeon(tables: PdTables, edition: Edition): Ruleset<PdState> {
+  const c = pdContext(tables, edition);
   const entries = catalog(c);
 
   const ruleset: Ruleset<PdState> = {
@@ -29,13 +29,14 @@ export function createPixelDungeon(tables: PdTables): Ruleset<PdState> {
     name: 'Pixel Dungeon',
     description: 'Pixel Dungeon 1.9.1 (Watabou): accuracy against dodge, armour absorption, surprise attacks.',
     divergences: PD_DIVERGENCE_LIST,
+    edition,
     ticksPerTurn: MILLITURNS,
     energyThreshold: 0,
     defaultHero: 'warrior',
     defaultFoe: 'gnoll-scout',
 
     catalog: () => entries,
-    buildFighter: (spec: FighterSpec, _edition: Edition): FighterInit<PdState> => buildFighter(c, spec),
+    buildFighter: (spec: FighterSpec): FighterInit<PdState> => buildFighter(c, spec),
 
     energyGain: () => 1,
     viewRadius: (f) => (heroRules(f) ? 8 : monsterOf(c, f).viewDistance),
@@ -61,7 +62,7 @@ export function createPixelDungeon(tables: PdTables): Ruleset<PdState> {
     noticeChance: (observer, enemy, distance, inView) => noticeChance(observer, enemy, distance, inView),
 
     onDamaged: (t, victim, amount, hpBefore, ctx) => onDamaged(c, t, victim, amount, hpBefore, ctx.now),
-    onDeath: (t, victim, neighbours, edition) => onDeath(c, t, victim, neighbours, edition),
+    onDeath: (t, victim, neighbours) => onDeath(c, t, victim, neighbours),
 
     usableItems: (f) => usableItems(c, f),
     useItem: (t, f, item) => useItem(c, t, f, item),
@@ -71,8 +72,8 @@ export function createPixelDungeon(tables: PdTables): Ruleset<PdState> {
 
     ai: { profile: (f) => aiProfile(c, f) },
     panel: {
-      describeFighter: (f, edition, now) => describeFighter(c, f, edition, now),
-      recall: (subject, observer, edition, now, where) => pdRecall(c, ruleset, subject, observer, edition, now, where),
+      describeFighter: (f, now) => describeFighter(c, f, now),
+      recall: (subject, observer, now, where) => pdRecall(c, ruleset, subject, observer, now, where),
     },
     // Doors close behind the last one through; a hero on foot tramples high grass.
     terrain: { autoCloseDoors: true, tramplesGrass: (f) => f.fighter.kind === 'hero' && !f.fighter.flying },

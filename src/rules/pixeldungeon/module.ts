@@ -7,7 +7,7 @@ import { createPixelDungeon } from './index.js';
 export const PIXEL_DUNGEON_MODULE: RulesetModule = {
   id: 'pixel-dungeon',
   seedDocument: 'Pixel Dungeon combat wiki',
-  create: (t) => createPixelDungeon(t.pixelDungeon),
+  create: (t, edition) => createPixelDungeon(t.pixelDungeon, edition),
   colours: () => PD_COLOURS,
   heroOptions: ({ pixelDungeon: t }) => ({
     weapons: t.meleeWeapons,

@@ -1,6 +1,5 @@
 import type { Distribution } from '../../core/distribution.js';
 import type { Tracer } from '../../core/trace.js';
-import type { Edition } from '../edition.js';
 import { subjectOf, verb } from '../names.js';
 import type { AttackOption, Effect } from '../ruleset.js';
 import { type PdContext, type PdView, ability, heroRules, monsterOf, monsterRules } from './context.js';
@@ -103,7 +102,7 @@ export function monsterHitEffects(c: PdContext, t: Tracer, attacker: PdView, def
 }
 
 /** A monster's death: the skeleton's bones burst over its neighbours, and a thief drops what it stole. */
-export function onDeath(c: PdContext, t: Tracer, victim: PdView, neighbours: readonly PdView[], edition: Edition): PdEffect[] {
+export function onDeath(c: PdContext, t: Tracer, victim: PdView, neighbours: readonly PdView[]): PdEffect[] {
   const effects: PdEffect[] = [];
   const r = monsterRules(victim);
   if (!r) return effects;
@@ -114,7 +113,7 @@ export function onDeath(c: PdContext, t: Tracer, victim: PdView, neighbours: rea
     for (const n of neighbours) {
       if (n.body.hp <= 0) continue;
       const armour = n.inventory.armour && c.armours.get(n.inventory.armour.item);
-      const dr = heroRules(n) ? (armour && n.inventory.armour ? armourDr(armour, n.inventory.armour.level) : 0) : monsterDr(t, monsterOf(c, n), edition);
+      const dr = heroRules(n) ? (armour && n.inventory.armour ? armourDr(armour, n.inventory.armour.level) : 0) : monsterDr(t, monsterOf(c, n), c.edition);
       const dmg = boneShards(t, blast.damage, dr);
       if (dmg > 0) effects.push({ kind: 'damage', target: n.id, amount: dmg, cause: 'bone shards' });
     }

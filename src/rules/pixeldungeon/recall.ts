@@ -62,13 +62,14 @@ export function pdMonsterSection(rs: Ruleset<PdState>, m: PdMonster, f: PdView, 
     `Melee damage ${range(enraged ? (m.abilities.find((a) => a.kind === 'enrage')?.damage ?? m.damage) : m.damage)}, centre-biased${enraged ? ' (enraged)' : ''}.`,
     `Speed ${m.speed}: a step takes ${turns(monsterMoveDelay(m.speed, crippled))}${crippled ? ' (crippled)' : ''}, an attack ${turns(toMilliturns(m.attackDelay))}.`,
     `${m.flying ? 'Flies. ' : ''}Sees ${m.viewDistance} squares.${abilities.length ? ` Abilities: ${abilities.join('; ')}.` : ''}`,
-    ...stateLines(rs, f, observer, edition, where),
+    ...stateLines(rs, f, observer, where),
     statusLine(rs, f, now),
   ]);
 }
 
 /** Lines for the status panel: a hero's strength, accuracy, dodge and gear; a monster's table numbers. */
-export function describeFighter(c: PdContext, f: PdView, edition: Edition, now: number): string[] {
+export function describeFighter(c: PdContext, f: PdView, now: number): string[] {
+  const edition = c.edition;
   const t = PREVIEW_TRACER;
   const h = heroRules(f);
   if (h) {
@@ -94,9 +95,9 @@ export function describeFighter(c: PdContext, f: PdView, edition: Edition, now: 
 }
 
 /** The recall page of `subject` as `observer` sees it: a hero's sheet, or the monster's section. */
-export function pdRecall(c: PdContext, rs: Ruleset<PdState>, subject: PdView, observer: PdView, edition: Edition, now: number, where: RecallWhere): readonly RecallSection[] {
+export function pdRecall(c: PdContext, rs: Ruleset<PdState>, subject: PdView, observer: PdView, now: number, where: RecallWhere): readonly RecallSection[] {
   const h = heroRules(subject);
   const gear = [subject.inventory.weapon, subject.inventory.armour].flatMap((g) => (g ? [`${itemName(c, g.item)}${g.level ? ` +${g.level}` : ''}`] : []));
-  const about = h ? heroSheet(rs, subject, edition, now, { level: h.level, gear }) : pdMonsterSection(rs, monsterOf(c, subject), subject, observer, edition, now, where);
-  return recallPage(rs, subject, observer, edition, now, where, { about: [about] });
+  const about = h ? heroSheet(rs, subject, now, { level: h.level, gear }) : pdMonsterSection(rs, monsterOf(c, subject), subject, observer, c.edition, now, where);
+  return recallPage(rs, subject, observer, now, where, { about: [about] });
 }

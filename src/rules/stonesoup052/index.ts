@@ -1,3 +1,4 @@
+import type { Edition } from '../edition.js';
 import { bindCrawlFamily } from '../crawl-family/binding.js';
 import { CrCatalogue } from '../crawl-family/catalogue.js';
 import { type HeroState, type MonsterState, familyCtx } from '../crawl-family/state.js';
@@ -14,6 +15,6 @@ export type SsMonsterState = MonsterState;
 export type SsState = SsHeroState | SsMonsterState;
 
 /** The Stone Soup 0.5.2 ruleset: the Crawl family's phases with this game's variant. */
-export function createStoneSoup(tables: CrTables): Ruleset<SsState> {
-  return bindCrawlFamily(familyCtx(tables, new CrCatalogue(tables), STONE_SOUP_052));
+export function createStoneSoup(tables: CrTables, edition: Edition): Ruleset<SsState> {
+  return bindCrawlFamily(familyCtx(tables, new CrCatalogue(tables), STONE_SOUP_052, edition));
 }

@@ -9,7 +9,7 @@ import { SECTION_MONSTER_TIME } from './monster-melee.js';
 export const STONE_SOUP_052_MODULE: RulesetModule = {
   id: 'stone-soup-0.5.2',
   seedDocument: 'Stone Soup 0.5.2 spoilers',
-  create: (t) => createStoneSoup(t.stoneSoup),
+  create: (t, edition) => createStoneSoup(t.stoneSoup, edition),
   colours: () => STONE_SOUP_COLOURS,
   calculator: async () => (await import('./calc-input.js')).STONE_SOUP_CALCULATOR,
   heroOptions: ({ stoneSoup: t }) => ({

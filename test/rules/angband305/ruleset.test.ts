@@ -14,7 +14,8 @@ import type { ArenaEntity, AiMode, ItemStack, Status } from '../../../src/world/
 import { Terrain } from '../../../src/world/terrain.js';
 import { F, expectFrac, tables } from './helpers.js';
 
-const rs: Ruleset = createAngband(tables);
+const editions: Record<Edition, Ruleset> = { spoiler: createAngband(tables, 'spoiler'), source: createAngband(tables, 'source') };
+const rs = editions.spoiler;
 
 interface ViewOptions {
   options?: Record<string, string | number>;
@@ -28,7 +29,7 @@ interface ViewOptions {
 
 /** A fighter as the engine would hold it, built without rolls (typical values). */
 function view(id: number, template: string, side: 0 | 1, o: ViewOptions = {}): FighterView {
-  const init = rs.buildFighter({ template, options: o.options ?? {} }, 'spoiler');
+  const init = rs.buildFighter({ template, options: o.options ?? {} });
   const e: ArenaEntity = {
     id,
     pos: o.pos ?? { x: side === 0 ? 1 : 2, y: 1 },
@@ -45,7 +46,7 @@ function view(id: number, template: string, side: 0 | 1, o: ViewOptions = {}): F
   return e as FighterView;
 }
 
-const ctx = (edition: Edition = 'spoiler', visible = true): AttackContext => ({ edition, now: 0, distance: 1, visible, attackerTerrain: Terrain.Floor, defenderTerrain: Terrain.Floor });
+const ctx = (visible = true): AttackContext => ({ now: 0, distance: 1, visible, attackerTerrain: Terrain.Floor, defenderTerrain: Terrain.Floor });
 const option = (f: FighterView, id: string): AttackOption => {
   const o = rs.attackOptions(f).find((x) => x.id === id);
   if (!o) throw new Error(`${f.fighter.name} has no option ${id}: ${rs.attackOptions(f).map((x) => x.id).join(', ')}`);
@@ -55,7 +56,7 @@ const kinds = (fx: readonly Effect[]) => fx.map((e) => e.kind);
 
 describe('building fighters', () => {
   it('a hero: hit points from the rolled dice, constitution and level; alive at 0 HP', () => {
-    const init = rs.buildFighter({ template: 'warrior', options: {} }, 'spoiler');
+    const init = rs.buildFighter({ template: 'warrior', options: {} });
     // Human Warrior 10: hit die 19; without rolls 19 + 9 x 10 = 109; CON 17 adds 1.00 x 10.
     expect(init.body).toEqual({ hp: 119, maxHp: 119, aliveAtZero: true });
     expect(init.energy).toBe(0);
@@ -72,7 +73,7 @@ describe('building fighters', () => {
   it('a monster: force-maxhp takes the maximum, others roll; energy 0-99; speed +-extract_energy/10 unless unique', () => {
     const rolled = (template: string, seed: string) => {
       const t = new RecordingTracer(new Stream('setup', seed));
-      const init = rs.buildFighter({ template, options: {} }, 'spoiler', t);
+      const init = rs.buildFighter({ template, options: {} },t);
       return { init, t };
     };
     for (let i = 0; i < 30; i++) {
@@ -94,13 +95,13 @@ describe('building fighters', () => {
     }
   });
   it('options: level 1-50 and strength in 18/xx', () => {
-    const c = rs.buildFighter({ template: 'warrior', options: { level: 1, strength: '18/100' } }, 'spoiler');
+    const c = rs.buildFighter({ template: 'warrior', options: { level: 1, strength: '18/100' } });
     expect(c.rules['level']).toBe(1);
     expect((c.rules['stats'] as Record<string, number>)['str']).toBe(118);
-    expect(() => rs.buildFighter({ template: 'warrior', options: { level: 51 } }, 'spoiler')).toThrow(/--level must be a whole number from 1 to 50/);
-    expect(() => rs.buildFighter({ template: 'warrior', options: { strength: '18/x' } }, 'spoiler')).toThrow(/--strength/);
-    expect(() => rs.buildFighter({ template: 'warrior', options: { weapon: 'banana' } }, 'spoiler')).toThrow(/unknown weapon "banana"/);
-    expect(() => rs.buildFighter({ template: 'snaga', options: { level: 3 } }, 'spoiler')).toThrow(/takes no options/);
+    expect(() => rs.buildFighter({ template: 'warrior', options: { level: 51 } })).toThrow(/--level must be a whole number from 1 to 50/);
+    expect(() => rs.buildFighter({ template: 'warrior', options: { strength: '18/x' } })).toThrow(/--strength/);
+    expect(() => rs.buildFighter({ template: 'warrior', options: { weapon: 'banana' } })).toThrow(/unknown weapon "banana"/);
+    expect(() => rs.buildFighter({ template: 'snaga', options: { level: 3 } })).toThrow(/takes no options/);
   });
 });
 
@@ -117,9 +118,9 @@ describe('time (engine facts §1)', () => {
   it('a shot costs 100 / shots energy: 33 1/3 in the seed, 33 in the game (3 shots)', () => {
     const ranger = view(1, 'elf-ranger', 0);
     const fire = option(ranger, 'fire:arrow{+2,+3}');
-    expect(rs.attackCost(ranger, fire, 0, 'spoiler')).toBe(2000);
-    expect(rs.attackCost(ranger, fire, 0, 'source')).toBe(33 * 60);
-    expect(rs.attackCost(ranger, option(ranger, 'melee'), 0, 'spoiler')).toBe(6000);
+    expect(rs.attackCost(ranger, fire, 0)).toBe(2000);
+    expect(editions.source.attackCost(ranger, fire, 0)).toBe(33 * 60);
+    expect(rs.attackCost(ranger, option(ranger, 'melee'), 0)).toBe(6000);
   });
 });
 
@@ -163,7 +164,7 @@ describe('melee through the ruleset', () => {
     const p = rs.previewAttack(hero, view(2, 'uruk', 1), option(hero, 'melee'), ctx());
     expect(p.notes).toContain('1 blow');
     expect(p.expected.equals(p.hit.mul(p.damage.mean()))).toBe(true);
-    const unseen = rs.previewAttack(hero, view(2, 'uruk', 1), option(hero, 'melee'), ctx('spoiler', false));
+    const unseen = rs.previewAttack(hero, view(2, 'uruk', 1), option(hero, 'melee'), ctx(false));
     expect(unseen.notes).toContain('unseen: skill halved');
     expect(unseen.hit.compare(p.hit)).toBeLessThan(0);
   });
@@ -173,7 +174,7 @@ describe('melee through the ruleset', () => {
     for (const [id, speed, perTurn] of [['poltergeist', 130, F(3)], ['uruk', 110, F(1)], ['large-white-snake', 100, F(1, 2)]] as const) {
       const m = view(2, id, 1, { rules: { speed } });
       expectFrac(rs.previewAttack(m, hero, option(m, 'melee'), ctx()).perTurn, perTurn);
-      const page = rs.panel.recall(m, hero, 'spoiler', 0, { distance: 1, visible: true });
+      const page = rs.panel.recall(m, hero, 0, { distance: 1, visible: true });
       expect(page.find((x) => x.title === 'Its attacks against you')?.lines.join(' ')).toContain(`${perTurn.toNumber().toFixed(2)} attacks a turn`);
     }
     // A hero always acts at normal speed: one round of blows a turn.
@@ -187,7 +188,7 @@ describe("monsters' blows through the ruleset (game code)", () => {
     const wolf = view(2, 'wolf', 1);
     // Sure hit; 1d6 rolls 6 (AC 11 takes 6 x 11 / 250 = 0); a critical: 6 >= 5 (95% of 6), under 20 so d100 3 < 6 passes; level 1+1: cut 1d5+5 rolls 2.
     const t = new RecordingTracer(new ScriptedRng([0, 5, 3, 1]));
-    const out = rs.resolveAttack(t, wolf, hero, option(wolf, 'melee'), ctx('source'));
+    const out = editions.source.resolveAttack(t, wolf, hero, option(wolf, 'melee'), ctx());
     expect(out.effects).toEqual([
       { kind: 'damage', target: 1, amount: 6, cause: "wolf's bite", source: 2 },
       { kind: 'status', target: 1, status: { kind: 'cut', level: 7 }, mode: 'set' },
@@ -199,7 +200,7 @@ describe("monsters' blows through the ruleset (game code)", () => {
     const worm = view(2, 'purple-worm', 1);
     // Hit: d100 5..9 is a sure miss, 0-4 a sure hit. Blow 1 (hit, hurt) misses; blow 2 (bite, acid) misses; blow 3 (sting, poison 1d8) hits for 8; poison 1d29 rolls 10.
     const t = new RecordingTracer(new ScriptedRng([7, 7, 0, 7, 9]));
-    const out = rs.resolveAttack(t, worm, hero, option(worm, 'melee'), ctx('source'));
+    const out = editions.source.resolveAttack(t, worm, hero, option(worm, 'melee'), ctx());
     expect(out.effects).toEqual([
       { kind: 'damage', target: 1, amount: 8, cause: "purple worm's sting", source: 2 },
       { kind: 'status', target: 1, status: { kind: 'poisoned', level: 15 }, mode: 'set' },
@@ -209,12 +210,12 @@ describe("monsters' blows through the ruleset (game code)", () => {
     const hero = view(1, 'warrior', 0);
     const polt = view(2, 'poltergeist', 1);
     // Human warrior 10: save 18 + WIS 10 (+1) + 10 x 10 / 10 = 29. Sure hit, save roll 50 fails, fear 3 + 1d3 rolls 2.
-    const scared = rs.resolveAttack(new RecordingTracer(new ScriptedRng([0, 50, 1])), polt, hero, option(polt, 'melee'), ctx('source'));
+    const scared = editions.source.resolveAttack(new RecordingTracer(new ScriptedRng([0, 50, 1])), polt, hero, option(polt, 'melee'), ctx());
     expect(scared.effects).toContainEqual({ kind: 'status', target: 1, status: { kind: 'afraid', level: 5 }, mode: 'set' });
-    const saved = rs.resolveAttack(new RecordingTracer(new ScriptedRng([0, 28])), polt, hero, option(polt, 'melee'), ctx('source'));
+    const saved = editions.source.resolveAttack(new RecordingTracer(new ScriptedRng([0, 28])), polt, hero, option(polt, 'melee'), ctx());
     expect(kinds(saved.effects)).toEqual(['damage']);
     const heroic = view(1, 'warrior', 0, { statuses: [{ kind: 'hero', level: 20 }] });
-    const immune = rs.resolveAttack(new RecordingTracer(new ScriptedRng([0])), polt, heroic, option(polt, 'melee'), ctx('source'));
+    const immune = editions.source.resolveAttack(new RecordingTracer(new ScriptedRng([0])), polt, heroic, option(polt, 'melee'), ctx());
     expect(kinds(immune.effects)).toEqual(['damage']);
   });
   it('acid: a struck armour slot loses 1 to-AC and halves the damage; the pack may lose arrows', () => {
@@ -222,7 +223,7 @@ describe("monsters' blows through the ruleset (game code)", () => {
     const naga = view(2, 'green-naga', 1);
     // Blow 1 (crush) misses; blow 2 (spit acid 2d6) hits for 5 + 6 = 11; slot 1 (body armour); arrows: 50 < 100 destroyed, 9000 not.
     const t = new RecordingTracer(new ScriptedRng([7, 0, 4, 5, 0, 50, 9000]));
-    const out = rs.resolveAttack(t, naga, hero, option(naga, 'melee'), ctx('source'));
+    const out = editions.source.resolveAttack(t, naga, hero, option(naga, 'melee'), ctx());
     expect(out.effects[0]).toEqual({ kind: 'damage', target: 1, amount: 6, cause: "green naga's spit", source: 2 });
     const patch = out.effects.find((e) => e.kind === 'rules');
     expect(patch && patch.kind === 'rules' ? (patch.patch['gear'] as { body: ItemStack }).body.magic?.toAc : undefined).toBe(1);
@@ -351,11 +352,11 @@ describe('missiles through the ruleset', () => {
     const hero = view(1, 'warrior', 0);
     const fire = option(hero, 'fire:iron-shot');
     const at = { x: 3, y: 1 };
-    expect(rs.missileLanded(new NullTracer(new ScriptedRng([])), hero, fire, at, { reason: 'obstacle', distance: 2, edition: 'source' })).toEqual([
+    expect(editions.source.missileLanded(new NullTracer(new ScriptedRng([])), hero, fire, at, { reason: 'obstacle', distance: 2 })).toEqual([
       { kind: 'drop', at, stack: { item: 'iron-shot', quantity: 1, level: 0 } },
     ]);
     // Against a wall 2 squares away the seed doubles 20% to 40%: d100 30 breaks it.
-    expect(rs.missileLanded(new NullTracer(new ScriptedRng([30])), hero, fire, at, { reason: 'obstacle', distance: 1, obstacleDistance: 2, edition: 'spoiler' })).toEqual([
+    expect(rs.missileLanded(new NullTracer(new ScriptedRng([30])), hero, fire, at, { reason: 'obstacle', distance: 1, obstacleDistance: 2 })).toEqual([
       { kind: 'message', text: 'The Iron Shot breaks.', tone: 'info' },
     ]);
   });
@@ -363,8 +364,8 @@ describe('missiles through the ruleset', () => {
 
 describe('the panel', () => {
   it('describes a hero and a monster in a line', () => {
-    expect(rs.panel.describeFighter(view(1, 'warrior', 0), 'spoiler', 0)[0]).toBe('1 blow  AC 11  1 shot x2');
-    expect(rs.panel.describeFighter(view(2, 'drolem', 1, { mode: 'hunting' }), 'spoiler', 0)[0]).toBe('AC 130  speed +10  level 44');
+    expect(rs.panel.describeFighter(view(1, 'warrior', 0), 0)[0]).toBe('1 blow  AC 11  1 shot x2');
+    expect(rs.panel.describeFighter(view(2, 'drolem', 1, { mode: 'hunting' }), 0)[0]).toBe('AC 130  speed +10  level 44');
   });
   it('labels conditions and hides the clock', () => {
     expect(rs.panel.statusLabel?.({ kind: 'clock', next: 10 }, 0)).toBeNull();
@@ -420,7 +421,7 @@ describe('fixes from the audit against the 3.0.5 code', () => {
     const hero = view(1, 'warrior', 0);
     const fire = option(hero, 'fire:iron-shot');
     const land = (obstacleDistance: number, roll: number) =>
-      rs.missileLanded(new NullTracer(new ScriptedRng([roll])), hero, fire, { x: 1, y: 1 }, { reason: 'obstacle', distance: obstacleDistance - 1, obstacleDistance, edition: 'spoiler' });
+      rs.missileLanded(new NullTracer(new ScriptedRng([roll])), hero, fire, { x: 1, y: 1 }, { reason: 'obstacle', distance: obstacleDistance - 1, obstacleDistance });
     // Shots break 20%, doubled to 40%: d100 30 breaks it next to a wall, not 3 squares away.
     expect(land(1, 30)).toEqual([{ kind: 'message', text: 'The Iron Shot breaks.', tone: 'info' }]);
     expect(land(3, 30)).toEqual([{ kind: 'drop', at: { x: 1, y: 1 }, stack: { item: 'iron-shot', quantity: 1, level: 0 } }]);

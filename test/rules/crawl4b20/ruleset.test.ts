@@ -16,36 +16,37 @@ import { Terrain } from '../../../src/world/terrain.js';
 import { F, exactLaw, expectFrac, tables } from './helpers.js';
 import { fighterView, type ViewOptions } from '../../support/views.js';
 
-const rs: Ruleset = createCrawl(tables);
+const editions: Record<Edition, Ruleset> = { spoiler: createCrawl(tables, 'spoiler'), source: createCrawl(tables, 'source') };
+const rs = editions.spoiler;
 
 function view(id: number, template: string, side: 0 | 1, o: ViewOptions = {}): FighterView {
-  return fighterView(rs, id, template, side, 'spoiler', o);
+  return fighterView(rs, id, template, side, o);
 }
 
-const ctx = (edition: Edition = 'spoiler', o: Partial<AttackContext> = {}): AttackContext => ({ edition, now: 0, distance: 1, visible: true, attackerTerrain: Terrain.Floor, defenderTerrain: Terrain.Floor, ...o });
+const ctx = (o: Partial<AttackContext> = {}): AttackContext => ({ now: 0, distance: 1, visible: true, attackerTerrain: Terrain.Floor, defenderTerrain: Terrain.Floor, ...o });
 const melee = { id: 'melee', label: 'melee', kind: 'melee' as const };
 
 describe('building fighters', () => {
   it('a monster: hit dice of min + random2(rand + 1), a weapon by weight, energy 70 (x20, +1)', () => {
     const t = new RecordingTracer(new ScriptedRng([5, 5, 5, 5, 0]));
-    const init = rs.buildFighter({ template: 'orc-warrior', options: {} }, 'spoiler', t);
+    const init = rs.buildFighter({ template: 'orc-warrior', options: {} },t);
     expect(init.body.hp).toBe(4 * (4 + 5));
     expect(init.energy).toBe(1401);
     expect(init.aiMode).toBe('sleeping');
     expect((init.rules as { weapon: { item: string } }).weapon.item).toBe('long-sword');
   });
   it('a hero: job and species hit points, the levels, fighting; options are checked', () => {
-    const init = rs.buildFighter({ template: 'troll-monk', options: { level: 1 } }, 'spoiler');
+    const init = rs.buildFighter({ template: 'troll-monk', options: { level: 1 } });
     // Monk 13 + troll 3, level 1, fighting 7: + 1 x 7 / 5.
     expect(init.body.maxHp).toBe(13 + 3 + 1);
-    expect(() => rs.buildFighter({ template: 'troll-monk', options: { 'stat-system': 'odd' } }, 'spoiler')).toThrow(/stat-system/);
-    expect(() => rs.buildFighter({ template: 'troll-monk', options: { form: 'bat' } }, 'spoiler')).toThrow(/unknown form "bat"/);
-    expect(() => rs.buildFighter({ template: 'halfling-thief', options: { weapon: 'great-sword' } }, 'spoiler')).toThrow(/too large for a Halfling/);
-    expect(() => rs.buildFighter({ template: 'orc', options: { level: 3 } }, 'spoiler')).toThrow(/takes no options/);
+    expect(() => rs.buildFighter({ template: 'troll-monk', options: { 'stat-system': 'odd' } })).toThrow(/stat-system/);
+    expect(() => rs.buildFighter({ template: 'troll-monk', options: { form: 'bat' } })).toThrow(/unknown form "bat"/);
+    expect(() => rs.buildFighter({ template: 'halfling-thief', options: { weapon: 'great-sword' } })).toThrow(/too large for a Halfling/);
+    expect(() => rs.buildFighter({ template: 'orc', options: { level: 3 } })).toThrow(/takes no options/);
   });
   it('a form multiplies hit points (dragon x1.6) and is a status that ticks', () => {
-    const plain = rs.buildFighter({ template: 'human-transmuter', options: { form: 'none' } }, 'spoiler');
-    const dragon = rs.buildFighter({ template: 'human-transmuter', options: {} }, 'spoiler');
+    const plain = rs.buildFighter({ template: 'human-transmuter', options: { form: 'none' } });
+    const dragon = rs.buildFighter({ template: 'human-transmuter', options: {} });
     expect(dragon.body.maxHp).toBe(Math.trunc((plain.body.maxHp * 16) / 10));
     expect(dragon.statuses).toContainEqual({ kind: 'form', level: 100 });
   });
@@ -61,11 +62,11 @@ describe('time', () => {
     expect(rs.actionCost(view(3, 'centaur-hunter', 0), 'move', 0)).toBe(160);
     expect(rs.actionCost(view(4, 'naga-fighter', 0), 'move', 0)).toBe(280);
     // A hand axe (13) at axes 7, with a shield: 13 - 3 + 1 = 11.
-    expect(rs.attackCost(hero, melee, 0, 'spoiler')).toBe(220);
+    expect(rs.attackCost(hero, melee, 0)).toBe(220);
   });
   it('an ogre\'s giant club slows it: (16 - 10) / 2 = 3 more per attack', () => {
     const ogre = view(2, 'ogre', 1, { rules: { weapon: { item: 'giant-club', plus: 0, plus2: 0 } } });
-    expect(rs.attackCost(ogre, melee, 0, 'spoiler')).toBe(200 + 60);
+    expect(rs.attackCost(ogre, melee, 0)).toBe(200 + 60);
   });
 });
 
@@ -76,7 +77,7 @@ describe('a whole attack resolved by the ruleset', () => {
     const goblin = view(2, 'goblin', 1, { mode: 'hunting', rules: { weapon: null } });
     for (const e of ['spoiler', 'source'] as Edition[]) {
       const got = exactLaw((t) => {
-        const o = rs.resolveAttack(t, hero, goblin, melee, ctx(e));
+        const o = editions[e].resolveAttack(t, hero, goblin, melee, ctx());
         return `${o.summary}|${o.odds.toString()}`;
       }, (v) => v, 3_000_000);
       let total = Fraction.ZERO;
@@ -98,14 +99,14 @@ describe('a whole attack resolved by the ruleset', () => {
     expectFrac(fumbleChance(3), F(1));
     const hero = view(1, 'minotaur-fighter', 0);
     const orc = view(2, 'orc-warrior', 1, { mode: 'hunting' });
-    const o = rs.resolveAttack(new RecordingTracer(new ScriptedRng([0, 0, 0, 0, 0, 0, 0])), hero, orc, melee, ctx('source', { attackerTerrain: Terrain.Water }));
+    const o = editions.source.resolveAttack(new RecordingTracer(new ScriptedRng([0, 0, 0, 0, 0, 0, 0])), hero, orc, melee, ctx({ attackerTerrain: Terrain.Water }));
     expect(o.summary).toMatch(/fumble/);
   });
   it('a sleeping monster is stabbed and woken', () => {
     const hero = view(1, 'elf-assassin', 0);
     const goblin = view(2, 'goblin', 1, { mode: 'sleeping' });
     const t = new NullTracer({ int: (n: number) => n - 1 });
-    const o = rs.resolveAttack(t, hero, goblin, melee, ctx('source'));
+    const o = editions.source.resolveAttack(t, hero, goblin, melee, ctx());
     expect(o.summary).toMatch(/^You strike the sleeping monster!/);
     expect(o.effects).toContainEqual({ kind: 'ai-mode', target: 2, mode: 'hunting' });
   });
@@ -126,7 +127,7 @@ describe('monster attacks, upkeep, potions and noticing', () => {
     const r = rs.useItem(new RecordingTracer(new ScriptedRng([10])), hero, 'potion-of-might');
     expect('effects' in r && r.effects).toContainEqual({ kind: 'status', target: 1, status: { kind: 'might', level: 45 }, mode: 'set' });
     const mighty = view(1, 'minotaur-fighter', 0, { statuses: [{ kind: 'might', level: 45 }] });
-    expect(rs.panel.describeFighter(mighty, 'spoiler', 0)[0]).toMatch(/Str 23/);
+    expect(rs.panel.describeFighter(mighty, 0)[0]).toMatch(/Str 23/);
   });
   it('hunger falls each action; a starving hero faints or dies of it', () => {
     const hero = view(1, 'minotaur-fighter', 0, { rules: { hunger: 90 } });
@@ -156,7 +157,7 @@ describe('the edition registry', () => {
     const orc = view(2, 'orc', 1, { mode: 'hunting' });
     for (const e of ['spoiler', 'source'] as Edition[]) {
       const t = new RecordingTracer(new ScriptedRng(Array(200).fill(0)));
-      rs.resolveAttack(t, hero, orc, melee, ctx(e));
+      editions[e].resolveAttack(t, hero, orc, melee, ctx());
       const ids = new Set(t.steps.flatMap((s) => (s.kind === 'edition' ? [s.divergence] : [])));
       expect([...ids].sort()).toEqual(expect.arrayContaining(['d10-hit-test', 'd3-dice-one-short']));
     }

@@ -1,4 +1,5 @@
 import { Distribution } from '../../../src/core/distribution.js';
+import type { Edition } from '../../../src/rules/edition.js';
 import { Fraction } from '../../../src/core/fraction.js';
 import { uniformDie, runSteps, step, stepsLaw, NO_DIE, type Step } from '../../../src/core/rule.js';
 import type { Tracer } from '../../../src/core/trace.js';
@@ -26,7 +27,7 @@ export const blowSteps = (might: number): readonly Step[] => [
   step('damage', NO_DIE, (x) => x * might, `x might ${might}`),
 ];
 
-export function createCoinGame(): Ruleset<CoinState> {
+export function createCoinGame(edition: Edition): Ruleset<CoinState> {
   const build = (spec: FighterSpec): FighterInit<CoinState> => {
     const f = Object.hasOwn(FIGHTERS, spec.template) ? FIGHTERS[spec.template] : undefined;
     if (!f) throw new Error(`unknown fighter "${spec.template}"`);
@@ -49,6 +50,7 @@ export function createCoinGame(): Ruleset<CoinState> {
     name: 'Coin game',
     description: 'A one-rule toy: every blow is a coin flip.',
     divergences: [],
+    edition,
     ticksPerTurn: 10,
     energyThreshold: 10,
     defaultHero: 'squire',
@@ -102,5 +104,5 @@ export function createCoinGame(): Ruleset<CoinState> {
 export const COIN_GAME_MODULE: RulesetModule = {
   id: 'coin-game',
   seedDocument: 'the coin game',
-  create: () => createCoinGame(),
+  create: (_tables, edition) => createCoinGame(edition),
 };

@@ -23,7 +23,7 @@ describe('a toy fifth ruleset, registered from a test', () => {
 
   it('is offered beside the four games', () => {
     expect(availableRulesets()).toEqual(['pixel-dungeon', 'angband-3.0.5', 'crawl-4.0b20', 'stone-soup-0.5.2', 'coin-game']);
-    expect(getRuleset('coin-game', content).name).toBe('Coin game');
+    expect(getRuleset('coin-game', content, 'spoiler').name).toBe('Coin game');
   });
 
   it('refuses a second ruleset with the same id', () => {
