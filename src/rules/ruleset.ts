@@ -111,7 +111,7 @@ export type Effect<S extends RulesState = RulesState> =
   | { readonly kind: 'remove-status'; readonly target: number; readonly status: string }
   | { readonly kind: 'ai-mode'; readonly target: number; readonly mode: AiMode }
   | { readonly kind: 'alert'; readonly target: number }
-  /** Moves a pack item (by index) from the victim to the thief's `rules.stolen`. */
+  /** Takes a pack item (by index) from the victim; the thief's ruleset keeps it in its own state (a `rules` patch). */
   | { readonly kind: 'steal'; readonly thief: number; readonly victim: number; readonly packIndex: number }
   /** Drops the victim's weapon on its cell. */
   | { readonly kind: 'disarm'; readonly target: number }

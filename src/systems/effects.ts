@@ -135,9 +135,8 @@ function applyEffect(s: DuelState, fx: Effect): void {
       const thief = s.world.get(fx.thief);
       const victim = s.world.get(fx.victim);
       const stack = victim?.inventory?.pack[fx.packIndex];
-      if (!thief?.rules || !victim?.inventory || !stack) return;
+      if (!thief || !victim?.inventory || !stack) return;
       victim.inventory.pack.splice(fx.packIndex, 1);
-      thief.rules['stolen'] = { ...stack };
       s.message(`${subjectOf(thief)} steals ${stack.quantity > 1 ? `${stack.quantity} ${s.ruleset.itemName(stack.item)}s` : `the ${s.ruleset.itemName(stack.item)}`}!`, 'bad');
       return;
     }

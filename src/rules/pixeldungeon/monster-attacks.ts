@@ -77,6 +77,8 @@ export function monsterHitEffects(c: PdContext, t: Tracer, attacker: PdView, def
         if (r && r.stolen === null && heroRules(defender) && loot.length > 0) {
           const i = loot.length === 1 ? 0 : intRange(t, 0, loot.length - 1, 'which item is stolen');
           effects.push({ kind: 'steal', thief: attacker.id, victim: defender.id, packIndex: i });
+          const taken = loot[i];
+          if (taken) effects.push({ kind: 'rules', target: attacker.id, patch: { stolen: { ...taken } } });
           effects.push({ kind: 'ai-mode', target: attacker.id, mode: 'fleeing' });
         }
         break;
