@@ -4,6 +4,7 @@ import { NO_DIE } from '../../core/rule.js';
 import type { Tracer } from '../../core/trace.js';
 import type { Edition } from '../edition.js';
 import { CRIT_TEXT, type CritKind, type CritPlan, SECTION_CRIT, SECTION_MISSILE_CRIT, SECTION_SLAYS, critDamage, critKey, critKindAt, critSteps } from './criticals.js';
+import type { Chain } from './attempts.js';
 import { ANG_DIVERGENCES } from './divergences.js';
 import { type AngStep, change, damroll, lawOfSteps, memoDie, rollSteps, ruleCache } from './steps.js';
 
@@ -35,12 +36,9 @@ export interface DamagePlan {
   readonly section: string;
 }
 
-/** A plan's steps, and which of them is the critical (-1: none). */
-interface DamageRule {
-  readonly steps: readonly AngStep[];
+/** A plan's steps, the number they start from (the dice's bonus), and which of them is the critical (-1: none). */
+export interface DamageRule extends Chain {
   readonly critAt: number;
-  /** The law of the steps, worked out on first asking. */
-  readonly law: () => Distribution;
 }
 
 const rules = ruleCache<DamageRule>(512);
@@ -120,7 +118,7 @@ function buildDamageSteps(p: DamagePlan): DamageRule {
     },
   });
   let law: Distribution | undefined;
-  return { steps, critAt, law: () => (law ??= lawOfSteps(steps, p.dice.bonus)) };
+  return { steps, start: p.dice.bonus, critAt, law: () => (law ??= lawOfSteps(steps, p.dice.bonus)) };
 }
 
 const draws: number[] = [];
