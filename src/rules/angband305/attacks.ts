@@ -32,8 +32,8 @@ import {
 } from './sheet.js';
 import { Attempt, type Chain, type Check, type Round, lawOfRound } from './attempts.js';
 import { type CritKind, type CritPlan, MELEE_CRIT_TYPES, MISSILE_CRIT_TYPES, bestSlay, critKindAt, slayKindOf, slayName } from './criticals.js';
-import { type DamagePlan, SECTION_DAMAGE, SECTION_MISSILE_DAMAGE, damageKey, damageLaw, damageSteps, rollDamage } from './damage.js';
-import { SECTION_HIT, SECTION_MISSILE_HIT, hitChance, hitRule, hitTest } from './to-hit.js';
+import { type DamagePlan, SECTION_DAMAGE, SECTION_MISSILE_DAMAGE, damageKey, damageSteps } from './damage.js';
+import { SECTION_HIT, SECTION_MISSILE_HIT, hitRule } from './to-hit.js';
 import { ANG_DIVERGENCES } from './divergences.js';
 import { formatStat } from './stats.js';
 import type { AngAmmo, AngBreakageClass, AngMonster, AngSlay } from './types.js';
@@ -348,19 +348,17 @@ export function planThrow(t: Tracer, c: AngCharacter, item: Thrown, target: Targ
   return { kind: 'throw', label: item.name, skill, distance, target, damage, breakage: item.breakage, edition };
 }
 
-/** Rolls a missile at its target: the hit test, then the damage. */
-export function rollMissile(t: Tracer, p: MissilePlan): { hit: boolean; damage: number; crit: CritKind | null } {
-  if (t.recording) t.rule(SECTION_MISSILE_HIT, `${p.kind === 'fire' ? 'Shot' : 'Throw'}: ${p.label}`);
-  if (!hitTest(t, p.skill, p.target.ac, p.target.visible, p.edition)) return { hit: false, damage: 0, crit: null };
-  return { hit: true, ...rollDamage(t, p.damage) };
+/**
+ * A shot or a throw, written once: the hit test, then the damage's steps (whose draws tell the
+ * critical). The same attempt rolls it and gives its odds.
+ */
+export function missileAttempt(p: MissilePlan): Attempt {
+  const heading = `${p.kind === 'fire' ? 'Shot' : 'Throw'}: ${p.label}`;
+  return new Attempt(hitRule(p.skill, p.target.ac, p.target.visible, p.edition), damageSteps(p.damage), (t) => t.rule(SECTION_MISSILE_HIT, heading));
 }
 
+/** The exact odds of a missile: its hit chance and its damage given a hit. */
 export function missileOdds(p: MissilePlan): { hit: Fraction; damage: Distribution } {
-  return { hit: hitChance(p.skill, p.target.ac, p.target.visible, p.edition), damage: damageLaw(p.damage) };
+  const shot = missileAttempt(p);
+  return { hit: shot.hitChance(), damage: shot.damageLaw() };
 }
-
-/** The probability of exactly this outcome of a blow or missile (a miss, or a hit for `damage`). */
-export function outcomeOdds(o: { hit: Fraction; damage: Distribution }, hit: boolean, damage: number): Fraction {
-  return hit ? o.hit.mul(o.damage.prob(damage)) : o.hit.complement();
-}
-

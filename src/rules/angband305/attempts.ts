@@ -72,6 +72,12 @@ export class Attempt {
     return this.damage.law();
   }
 
+  /** The chance of exactly this outcome: a miss (null), or a hit for `damage`. */
+  chanceOf(damage: number | null): Fraction {
+    const hit = this.hit.chance();
+    return damage === null ? hit.complement() : hit.mul(this.damage.law().prob(damage));
+  }
+
   /** The law of the hit points it takes, a miss counting 0. */
   law(): Distribution {
     return (this.known ??= missOrHit(this.hit.chance(), this.damage.law()));

@@ -2,7 +2,7 @@ import { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
 import { stackKey } from '../../world/components.js';
-import { NO_TAGS, PREVIEW_TRACER, blowOf, missOrHit } from '../common.js';
+import { NO_TAGS, PREVIEW_TRACER, blowOf } from '../common.js';
 import { nameOf, subjectOf, verb } from '../names.js';
 import type { AttackContext, AttackOption, AttackOutcome, AttackPreview, BlowOutcome, BlowTag } from '../ruleset.js';
 import {
@@ -13,12 +13,11 @@ import {
   blowOdds,
   MeleeRound,
   missileDistances,
+  missileAttempt,
   missileOdds,
-  outcomeOdds,
   planMelee,
   planShot,
   planThrow,
-  rollMissile,
   roundLaw,
 } from './attacks.js';
 import { RoundRoll, lawOfRound } from './attempts.js';
@@ -126,9 +125,7 @@ export function heroMelee(ctx: AngContext, t: Tracer, a: AngView, d: AngView, ac
   // One attempt for every blow of the round (nothing a blow does changes the next): its roll, its odds and its law.
   const blow = blowAttempt(plan);
   const round = new MeleeRound(plan, d.body.hp, blow);
-  const hit = blow.hitChance();
-  const damageLaw = blow.damageLaw();
-  const blowLaw = actx.luck ? { hitChance: hit, law: blow.law() } : undefined;
+  const blowLaw = actx.luck ? { hitChance: blow.hitChance(), law: blow.law() } : undefined;
   const blows: BlowOutcome[] = [];
   let p = Fraction.ONE;
   let hits = 0;
@@ -140,12 +137,12 @@ export function heroMelee(ctx: AngContext, t: Tracer, a: AngView, d: AngView, ac
     swung++;
     const damage = roll.damage;
     if (damage === null) {
-      p = p.mul(hit.complement());
+      p = p.mul(blow.chanceOf(null));
       blows.push(blowOf(plan.label, false, 0, NO_TAGS, blowLaw));
       continue;
     }
     const crit = blowCritical(plan, roll.draws);
-    p = p.mul(hit.mul(damageLaw.prob(damage)));
+    p = p.mul(blow.chanceOf(damage));
     blows.push(blowOf(plan.label, true, damage, hitTags(crit, plan.damage), blowLaw));
     hits++;
     total += damage;
@@ -165,24 +162,28 @@ export function heroMelee(ctx: AngContext, t: Tracer, a: AngView, d: AngView, ac
 /** A shot or a throw at a monster: the hit, the damage, and whether the missile breaks. */
 export function heroMissile(ctx: AngContext, t: Tracer, a: AngView, d: AngView, option: AttackOption, actx: AttackContext): AttackOutcome<AngState> {
   const plan = missilePlan(ctx, t, a, d, option, actx);
-  const o = missileOdds(plan);
-  const r = rollMissile(t, plan);
-  const p = outcomeOdds(o, r.hit, r.damage);
-  if (t.recording) t.odds(r.hit ? `P(hit for ${r.damage})` : 'P(miss)', p.num, p.den);
+  const shot = missileAttempt(plan);
+  const draws: number[] = [];
+  const rolled = shot.roll(t, draws);
+  const hit = rolled !== null;
+  const damage = rolled ?? 0;
+  const crit = hit ? blowCritical(plan, draws) : null;
+  const p = shot.chanceOf(rolled);
+  if (t.recording) t.odds(hit ? `P(hit for ${damage})` : 'P(miss)', p.num, p.den);
   const effects: AngEffect[] = [];
   const key = option.item ?? '';
   const name = ctx.cat.nameOf(key);
-  if (r.hit) effects.push({ kind: 'damage', target: d.id, amount: r.damage, cause: name, source: a.id });
-  const broke = rollBreakage(t, plan.breakage, { reachedMonster: true, hitMonster: r.hit, struckWall: false, distance: Math.max(Math.abs(a.pos.x - d.pos.x), Math.abs(a.pos.y - d.pos.y)) }, ctx.edition);
+  if (hit) effects.push({ kind: 'damage', target: d.id, amount: damage, cause: name, source: a.id });
+  const broke = rollBreakage(t, plan.breakage, { reachedMonster: true, hitMonster: hit, struckWall: false, distance: Math.max(Math.abs(a.pos.x - d.pos.x), Math.abs(a.pos.y - d.pos.y)) }, ctx.edition);
   if (broke) effects.push({ kind: 'message', text: `The ${name} breaks.`, tone: 'info' });
   else effects.push({ kind: 'drop', at: { x: d.pos.x, y: d.pos.y }, stack: stackForKey(ctx, a, key) });
   const whom = nameOf(d);
-  const critText = r.crit ? ` (${r.crit} critical)` : '';
-  const summary = r.hit ? `The ${name} hits ${whom} for ${r.damage}${critText}.` : `The ${name} misses ${whom}.`;
-  const law = actx.luck ? missOrHit(o.hit, o.damage) : undefined;
-  const luck = law ? { luck: { law, dealt: r.hit ? r.damage : 0 } } : {};
-  const blows = [blowOf(name, r.hit, r.damage, r.hit ? hitTags(r.crit, plan.damage) : NO_TAGS, law && { hitChance: o.hit, law })];
-  return { hit: r.hit, damage: r.damage, blows, effects, cost: attackCost(ctx, a, option), summary, odds: p, ...luck };
+  const critText = crit ? ` (${crit} critical)` : '';
+  const summary = hit ? `The ${name} hits ${whom} for ${damage}${critText}.` : `The ${name} misses ${whom}.`;
+  const law = actx.luck ? shot.law() : undefined;
+  const luck = law ? { luck: { law, dealt: damage } } : {};
+  const blows = [blowOf(name, hit, damage, hit ? hitTags(crit, plan.damage) : NO_TAGS, law && { hitChance: shot.hitChance(), law })];
+  return { hit, damage, blows, effects, cost: attackCost(ctx, a, option), summary, odds: p, ...luck };
 }
 
 /** The preview of a hero's attack: chance per blow or missile, damage given a hit, and the notes. */

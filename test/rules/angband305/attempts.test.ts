@@ -13,7 +13,7 @@ import { Fraction } from '../../../src/core/fraction.js';
 import { ratio } from '../../../src/core/ratio.js';
 import type { Tracer } from '../../../src/core/trace.js';
 import { NullTracer, RecordingTracer, ScriptedRng } from '../../../src/core/trace.js';
-import { type MeleePlan, MeleeRound, blowAttempt, blowCritical, planMelee, roundLaw } from '../../../src/rules/angband305/attacks.js';
+import { type MeleePlan, MeleeRound, blowAttempt, blowCritical, missileAttempt, planMelee, planThrow, roundLaw } from '../../../src/rules/angband305/attacks.js';
 import { type Attempt, type Round, RoundRoll, lawOfRound } from '../../../src/rules/angband305/attempts.js';
 import { MELEE_CRIT_TYPES } from '../../../src/rules/angband305/criticals.js';
 import { createAngband } from '../../../src/rules/angband305/index.js';
@@ -298,6 +298,19 @@ describe("the hero's round of blows: one definition for the roll, the trace and 
     const t = recorder(new ScriptedRng([50, 0, 1, 7]));
     expect(rollTotal(t, p, Infinity)).toBe(2);
     expect(t.steps.filter((s) => s.kind === 'rule').map((s) => (s.kind === 'rule' ? s.title : ''))).toEqual([`Blow with ${p.label}`, 'Damage', `Blow with ${p.label}`]);
+  });
+});
+
+describe('a shot or a throw: the same attempt, under its own heading', () => {
+  it('a thrown rock (1d2) with criticals, landing only on the sure hit', () => {
+    const rock = { name: 'rock', weight: 10, dice: '1d2', toHit: 0, toDam: 0, slays: [], isWeapon: false, breakage: 'other' } as const;
+    const p = { ...planThrow(recorder(), char({ cls: 'warrior', level: 10 }), rock, target(40), 1, 'source'), skill: ratio(1) };
+    const shot = missileAttempt(p);
+    checkAttempt(shot);
+    // A sure hit, 1d2 rolls 1, no critical (the roll of 5000 is above P).
+    const t = recorder(new ScriptedRng([0, 0, 4999]));
+    expect(shot.roll(t)).toBe(1);
+    expect(t.steps.filter((s) => s.kind === 'rule').map((s) => (s.kind === 'rule' ? s.title : ''))).toEqual(['Throw: rock', 'Damage', 'Critical hit']);
   });
 });
 
