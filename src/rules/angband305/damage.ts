@@ -54,8 +54,12 @@ export function damageKey(p: DamagePlan): string {
  * launcher, no slay, nothing to add) is left out, as the rules pane leaves it out.
  */
 export function damageSteps(p: DamagePlan): DamageRule {
-  // A round's blows share one plan: the last plan's rule is found without building its key.
-  if (p === last.plan && last.rule) return last.rule;
+  // A round's blows share one plan, and the next round's plan is most often the same numbers
+  // again: the last plan's rule is found without building its key.
+  if (last.rule && last.plan && (p === last.plan || sameSteps(p, last.plan))) {
+    last.plan = p;
+    return last.rule;
+  }
   const rule = rules(damageKey(p), () => buildDamageSteps(p));
   last.plan = p;
   last.rule = rule;
@@ -63,6 +67,14 @@ export function damageSteps(p: DamagePlan): DamageRule {
 }
 
 const last: { plan?: DamagePlan; rule?: DamageRule } = {};
+
+/** Whether two plans agree on every number `damageKey` names (so on their steps). */
+function sameSteps(a: DamagePlan, b: DamagePlan): boolean {
+  const c = a.crit;
+  const d = b.crit;
+  const sameCrit = c === d || (c !== null && d !== null && c.power.num === d.power.num && c.power.den === d.power.den && c.weight === d.weight && c.sides === d.sides && c.types === d.types);
+  return sameCrit && a.dice.text === b.dice.text && a.before === b.before && a.launcher === b.launcher && a.slay === b.slay && a.slayName === b.slayName && a.after === b.after && a.edition === b.edition && a.section === b.section;
+}
 
 function buildDamageSteps(p: DamagePlan): DamageRule {
   const dice = damroll(p.dice);

@@ -69,12 +69,13 @@ export interface HitRule extends Check {
 
 const hitRules = ruleCache<HitRule>(4096);
 
-// The last hit test asked for: a round's blows ask for the same one again and again.
+// The last hit test asked for: a round's blows, and the next round's, ask for the same one again
+// and again (the skill a new plan works out is a new ratio of the same value).
 const last: { k?: Ratio; ac: number; visible: boolean; edition?: Edition; rule?: HitRule } = { ac: 0, visible: true };
 
 /** The hit test as a yes-or-no rule (the same steps `hitTest` rolls and `hitChance` reads). */
 export function hitRule(k: Ratio, ac: number, visible: boolean, edition: Edition): HitRule {
-  if (last.rule && k === last.k && ac === last.ac && visible === last.visible && edition === last.edition) return last.rule;
+  if (last.rule && last.k && k.num === last.k.num && k.den === last.k.den && ac === last.ac && visible === last.visible && edition === last.edition) return last.rule;
   const rule = keptHitRule(k, ac, visible, edition);
   Object.assign(last, { k, ac, visible, edition, rule });
   return rule;
