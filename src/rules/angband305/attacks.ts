@@ -1,5 +1,4 @@
-import { Distribution } from '../../core/distribution.js';
-import { missOrHit } from '../common.js';
+import type { Distribution } from '../../core/distribution.js';
 import { type Dice, parseDice } from '../../core/dice.js';
 import { Fraction } from '../../core/fraction.js';
 import { type Ratio, ratio } from '../../core/ratio.js';
@@ -31,9 +30,10 @@ import {
   weaponToDam,
   weaponToHit,
 } from './sheet.js';
-import { type CritKind, type CritPlan, MELEE_CRIT_TYPES, MISSILE_CRIT_TYPES, bestSlay, slayKindOf, slayName } from './criticals.js';
-import { type DamagePlan, SECTION_DAMAGE, SECTION_MISSILE_DAMAGE, damageKey, damageLaw, rollDamage } from './damage.js';
-import { SECTION_HIT, SECTION_MISSILE_HIT, hitChance, hitTest } from './to-hit.js';
+import { Attempt, type Chain, type Check, type Round, lawOfRound } from './attempts.js';
+import { type CritKind, type CritPlan, MELEE_CRIT_TYPES, MISSILE_CRIT_TYPES, bestSlay, critKindAt, slayKindOf, slayName } from './criticals.js';
+import { type DamagePlan, SECTION_DAMAGE, SECTION_MISSILE_DAMAGE, damageKey, damageSteps } from './damage.js';
+import { SECTION_HIT, SECTION_MISSILE_HIT, hitRule } from './to-hit.js';
 import { ANG_DIVERGENCES } from './divergences.js';
 import { formatStat } from './stats.js';
 import type { AngAmmo, AngBreakageClass, AngMonster, AngSlay } from './types.js';
@@ -155,47 +155,60 @@ function overweightDiffers(c: AngCharacter): boolean {
   });
 }
 
-/** Rolls one blow: the hit test, then the damage. */
-export function rollBlow(t: Tracer, p: MeleePlan): { hit: boolean; damage: number; crit: CritKind | null } {
-  if (t.recording) t.rule(SECTION_HIT, `Blow with ${p.label}`);
-  if (!hitTest(t, p.skill, p.target.ac, p.target.visible, p.edition)) return { hit: false, damage: 0, crit: null };
-  return { hit: true, ...rollDamage(t, p.damage) };
+// The last blow asked for: a round, its odds and the next round of the same plan ask again.
+const lastBlow: { hit?: Check; damage?: Chain; label?: string; blow?: Attempt } = {};
+
+/**
+ * One blow of the plan, written once: the hit test, then the damage's steps (`damageSteps`,
+ * whose draws tell the critical). The same attempt rolls it and gives its odds.
+ */
+export function blowAttempt(p: MeleePlan): Attempt {
+  const hit = hitRule(p.skill, p.target.ac, p.target.visible, p.edition);
+  const damage = damageSteps(p.damage);
+  if (lastBlow.blow && hit === lastBlow.hit && damage === lastBlow.damage && p.label === lastBlow.label) return lastBlow.blow;
+  const label = `Blow with ${p.label}`;
+  const blow = new Attempt(hit, damage, (t) => t.rule(SECTION_HIT, label));
+  Object.assign(lastBlow, { hit, damage, label: p.label, blow });
+  return blow;
+}
+
+/** The critical a hit of the plan scored, read from its damage steps' draws. */
+export function blowCritical(p: MeleePlan | MissilePlan, draws: readonly number[]): CritKind | null {
+  const at = damageSteps(p.damage).critAt;
+  return at < 0 ? null : critKindAt(draws[at] ?? 0);
 }
 
 /**
- * Exact laws of a round are worth keeping: a hit's law with criticals mixes hundreds of outcomes
- * (kept with its steps, `damageLaw`), and the same plans come back every turn (the AI's
- * previews, each blow's odds). Keyed by every number the law depends on; the cache is cleared
- * when it grows past a few hundred plans.
+ * A round of the plan's blows against a target of `hp` hit points: the blows stop once it is
+ * below 0 (with Infinity, every blow is made). Every blow is the same attempt: nothing a blow
+ * does changes the next.
  */
-const lawCache = new Map<string, Distribution>();
-function cached(key: string, build: () => Distribution): Distribution {
-  let d = lawCache.get(key);
-  if (!d) {
-    if (lawCache.size >= 512) lawCache.clear();
-    d = build();
-    lawCache.set(key, d);
+export class MeleeRound implements Round {
+  readonly count: number;
+  constructor(
+    private readonly plan: MeleePlan,
+    readonly hp: number,
+    private readonly blow: Attempt = blowAttempt(plan),
+  ) {
+    this.count = plan.blows.blows;
   }
-  return d;
+  attempt(): Attempt {
+    return this.blow;
+  }
+  key(): string {
+    return `round|${this.count}|${this.blow.hitChance().toString()}|${damageKey(this.plan.damage)}`;
+  }
 }
 
 /** The exact odds of one blow: its hit chance and its damage given a hit. */
 export function blowOdds(p: MeleePlan): { hit: Fraction; damage: Distribution } {
-  return { hit: hitChance(p.skill, p.target.ac, p.target.visible, p.edition), damage: damageLaw(p.damage) };
+  const blow = blowAttempt(p);
+  return { hit: blow.hitChance(), damage: blow.damageLaw() };
 }
 
-/** The exact law of a whole round of the plan's blows (cached). */
+/** The exact law of a whole round of the plan's blows, every blow made (kept). */
 export function roundLaw(p: MeleePlan): Distribution {
-  const hit = hitChance(p.skill, p.target.ac, p.target.visible, p.edition);
-  return cached(`round|${p.blows.blows}|${hit.toString()}|${damageKey(p.damage)}`, () => roundDamage(hit, damageLaw(p.damage), p.blows.blows));
-}
-
-/** The exact law of a whole round's damage (every blow, misses counting 0). */
-export function roundDamage(hit: Fraction, damage: Distribution, blows: number): Distribution {
-  const one = missOrHit(hit, damage);
-  let total = Distribution.constant(0);
-  for (let i = 0; i < blows; i++) total = total.plus(one);
-  return total;
+  return lawOfRound(new MeleeRound(p, Infinity));
 }
 
 // --- Missiles ---------------------------------------------------------------------------------
@@ -335,19 +348,17 @@ export function planThrow(t: Tracer, c: AngCharacter, item: Thrown, target: Targ
   return { kind: 'throw', label: item.name, skill, distance, target, damage, breakage: item.breakage, edition };
 }
 
-/** Rolls a missile at its target: the hit test, then the damage. */
-export function rollMissile(t: Tracer, p: MissilePlan): { hit: boolean; damage: number; crit: CritKind | null } {
-  if (t.recording) t.rule(SECTION_MISSILE_HIT, `${p.kind === 'fire' ? 'Shot' : 'Throw'}: ${p.label}`);
-  if (!hitTest(t, p.skill, p.target.ac, p.target.visible, p.edition)) return { hit: false, damage: 0, crit: null };
-  return { hit: true, ...rollDamage(t, p.damage) };
+/**
+ * A shot or a throw, written once: the hit test, then the damage's steps (whose draws tell the
+ * critical). The same attempt rolls it and gives its odds.
+ */
+export function missileAttempt(p: MissilePlan): Attempt {
+  const heading = `${p.kind === 'fire' ? 'Shot' : 'Throw'}: ${p.label}`;
+  return new Attempt(hitRule(p.skill, p.target.ac, p.target.visible, p.edition), damageSteps(p.damage), (t) => t.rule(SECTION_MISSILE_HIT, heading));
 }
 
+/** The exact odds of a missile: its hit chance and its damage given a hit. */
 export function missileOdds(p: MissilePlan): { hit: Fraction; damage: Distribution } {
-  return { hit: hitChance(p.skill, p.target.ac, p.target.visible, p.edition), damage: damageLaw(p.damage) };
+  const shot = missileAttempt(p);
+  return { hit: shot.hitChance(), damage: shot.damageLaw() };
 }
-
-/** The probability of exactly this outcome of a blow or missile (a miss, or a hit for `damage`). */
-export function outcomeOdds(o: { hit: Fraction; damage: Distribution }, hit: boolean, damage: number): Fraction {
-  return hit ? o.hit.mul(o.damage.prob(damage)) : o.hit.complement();
-}
-

@@ -7,7 +7,7 @@ import { type BlowOdds, blowsAgainst } from './monster-melee.js';
 import { type AngCharacter, type AngEffects } from './sheet.js';
 import { armourClass, resists } from './defence.js';
 import type { StatValue } from './stats.js';
-import type { AngClassId, AngMonster, AngStatName, AngTables } from './types.js';
+import type { AngBlowEffect, AngClassId, AngMonster, AngStatName, AngTables } from './types.js';
 
 /**
  * What every phase of the Angband ruleset shares: the per-fighter state it keeps on an entity,
@@ -131,8 +131,13 @@ export function targetOf(ctx: AngContext, d: AngView, visible: boolean): Target 
   return monsterTarget(monsterOf(ctx, d), visible);
 }
 
+/** Whether the hero resists what a blow of this effect does to its damage: acid and the elements only. */
+export function resistsBlow(c: AngCharacter, effect: AngBlowEffect): boolean {
+  return effect !== 'poison' && effect !== 'terrify' && effect !== 'hurt' && resists(c, effect);
+}
+
 /** A monster's blows against a hero: each one's chance to land and its damage (previews and the recall page). */
 export function monsterBlows(ctx: AngContext, a: AngView, d: AngView): BlowOdds[] {
   const c = characterOf(ctx, d);
-  return blowsAgainst(monsterOf(ctx, a), armourClass(c).total.num, (e) => e !== 'poison' && e !== 'terrify' && e !== 'hurt' && resists(c, e));
+  return blowsAgainst(monsterOf(ctx, a), armourClass(c).total.num, (e) => resistsBlow(c, e));
 }

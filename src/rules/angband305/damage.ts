@@ -4,6 +4,7 @@ import { NO_DIE } from '../../core/rule.js';
 import type { Tracer } from '../../core/trace.js';
 import type { Edition } from '../edition.js';
 import { CRIT_TEXT, type CritKind, type CritPlan, SECTION_CRIT, SECTION_MISSILE_CRIT, SECTION_SLAYS, critDamage, critKey, critKindAt, critSteps } from './criticals.js';
+import type { Chain } from './attempts.js';
 import { ANG_DIVERGENCES } from './divergences.js';
 import { type AngStep, change, damroll, lawOfSteps, memoDie, rollSteps, ruleCache } from './steps.js';
 
@@ -35,12 +36,9 @@ export interface DamagePlan {
   readonly section: string;
 }
 
-/** A plan's steps, and which of them is the critical (-1: none). */
-interface DamageRule {
-  readonly steps: readonly AngStep[];
+/** A plan's steps, the number they start from (the dice's bonus), and which of them is the critical (-1: none). */
+export interface DamageRule extends Chain {
   readonly critAt: number;
-  /** The law of the steps, worked out on first asking. */
-  readonly law: () => Distribution;
 }
 
 const rules = ruleCache<DamageRule>(512);
@@ -56,8 +54,12 @@ export function damageKey(p: DamagePlan): string {
  * launcher, no slay, nothing to add) is left out, as the rules pane leaves it out.
  */
 export function damageSteps(p: DamagePlan): DamageRule {
-  // A round's blows share one plan: the last plan's rule is found without building its key.
-  if (p === last.plan && last.rule) return last.rule;
+  // A round's blows share one plan, and the next round's plan is most often the same numbers
+  // again: the last plan's rule is found without building its key.
+  if (last.rule && last.plan && (p === last.plan || sameSteps(p, last.plan))) {
+    last.plan = p;
+    return last.rule;
+  }
   const rule = rules(damageKey(p), () => buildDamageSteps(p));
   last.plan = p;
   last.rule = rule;
@@ -65,6 +67,14 @@ export function damageSteps(p: DamagePlan): DamageRule {
 }
 
 const last: { plan?: DamagePlan; rule?: DamageRule } = {};
+
+/** Whether two plans agree on every number `damageKey` names (so on their steps). */
+function sameSteps(a: DamagePlan, b: DamagePlan): boolean {
+  const c = a.crit;
+  const d = b.crit;
+  const sameCrit = c === d || (c !== null && d !== null && c.power.num === d.power.num && c.power.den === d.power.den && c.weight === d.weight && c.sides === d.sides && c.types === d.types);
+  return sameCrit && a.dice.text === b.dice.text && a.before === b.before && a.launcher === b.launcher && a.slay === b.slay && a.slayName === b.slayName && a.after === b.after && a.edition === b.edition && a.section === b.section;
+}
 
 function buildDamageSteps(p: DamagePlan): DamageRule {
   const dice = damroll(p.dice);
@@ -120,7 +130,7 @@ function buildDamageSteps(p: DamagePlan): DamageRule {
     },
   });
   let law: Distribution | undefined;
-  return { steps, critAt, law: () => (law ??= lawOfSteps(steps, p.dice.bonus)) };
+  return { steps, start: p.dice.bonus, critAt, law: () => (law ??= lawOfSteps(steps, p.dice.bonus)) };
 }
 
 const draws: number[] = [];

@@ -2,23 +2,25 @@ import { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
 import { stackKey } from '../../world/components.js';
-import { type AttackBranch, NO_TAGS, PREVIEW_TRACER, attacksLaw, blowOf, missOrHit } from '../common.js';
+import { NO_TAGS, PREVIEW_TRACER, blowOf } from '../common.js';
 import { nameOf, subjectOf, verb } from '../names.js';
 import type { AttackContext, AttackOption, AttackOutcome, AttackPreview, BlowOutcome, BlowTag } from '../ruleset.js';
 import {
   type MeleePlan,
   type MissilePlan,
+  blowAttempt,
+  blowCritical,
   blowOdds,
+  MeleeRound,
   missileDistances,
+  missileAttempt,
   missileOdds,
-  outcomeOdds,
   planMelee,
   planShot,
   planThrow,
-  rollBlow,
-  rollMissile,
   roundLaw,
 } from './attacks.js';
+import { RoundRoll, lawOfRound } from './attempts.js';
 import {
   ACTION,
   type AngContext,
@@ -31,7 +33,7 @@ import {
   targetOf,
 } from './context.js';
 import type { CritKind } from './criticals.js';
-import { type DamagePlan, damageLaw } from './damage.js';
+import type { DamagePlan } from './damage.js';
 import { rollBreakage, stackForKey } from './items.js';
 import { gearName, shooting, throwRange } from './sheet.js';
 import { wakeEffects } from './upkeep.js';
@@ -120,27 +122,32 @@ export function heroMelee(ctx: AngContext, t: Tracer, a: AngView, d: AngView, ac
     return { hit: false, damage: 0, blows: [], effects, cost: ACTION, summary: `${subjectOf(a)} ${verb(a, 'are', 'is')} too afraid to attack ${whom}!`, odds: Fraction.ONE, ...luck };
   }
   const plan: MeleePlan = planMelee(t, c, targetOf(ctx, d, actx.visible), ctx.edition);
-  const odds = blowOdds(plan);
-  // Every blow of the round has the same chance and law (nothing a blow does changes the next).
-  const blowLaw = actx.luck ? { hitChance: odds.hit, law: missOrHit(odds.hit, odds.damage) } : undefined;
+  // One attempt for every blow of the round (nothing a blow does changes the next): its roll, its odds and its law.
+  const blow = blowAttempt(plan);
+  const round = new MeleeRound(plan, d.body.hp, blow);
+  const blowLaw = actx.luck ? { hitChance: blow.hitChance(), law: blow.law() } : undefined;
   const blows: BlowOutcome[] = [];
   let p = Fraction.ONE;
-  let hp = d.body.hp;
   let hits = 0;
   let total = 0;
   const crits: string[] = [];
   let swung = 0;
-  for (let i = 0; i < plan.blows.blows && hp >= 0; i++) {
+  const roll = new RoundRoll(round);
+  while (roll.next(t)) {
     swung++;
-    const r = rollBlow(t, plan);
-    p = p.mul(outcomeOdds(odds, r.hit, r.damage));
-    blows.push(blowOf(plan.label, r.hit, r.damage, r.hit ? hitTags(r.crit, plan.damage) : NO_TAGS, blowLaw));
-    if (!r.hit) continue;
+    const damage = roll.damage;
+    if (damage === null) {
+      p = p.mul(blow.chanceOf(null));
+      blows.push(blowOf(plan.label, false, 0, NO_TAGS, blowLaw));
+      continue;
+    }
+    const crit = blowCritical(plan, roll.draws);
+    p = p.mul(blow.chanceOf(damage));
+    blows.push(blowOf(plan.label, true, damage, hitTags(crit, plan.damage), blowLaw));
     hits++;
-    total += r.damage;
-    hp -= r.damage;
-    if (r.crit) crits.push(r.crit);
-    effects.push({ kind: 'damage', target: d.id, amount: r.damage, cause: plan.label, source: a.id });
+    total += damage;
+    if (crit) crits.push(crit);
+    effects.push({ kind: 'damage', target: d.id, amount: damage, cause: plan.label, source: a.id });
   }
   if (t.recording) t.odds(`P(these ${swung} blows)`, p.num, p.den);
   const unseen = actx.visible ? '' : ' (unseen)';
@@ -149,43 +156,34 @@ export function heroMelee(ctx: AngContext, t: Tracer, a: AngView, d: AngView, ac
     hits === 0
       ? `${subjectOf(a)} ${verb(a, 'miss', 'misses')} ${whom}${unseen}${swung > 1 ? ` with all ${swung} blows` : ''}.`
       : `${subjectOf(a)} ${verb(a, 'hit')} ${whom}${unseen} ${hits === 1 && swung === 1 ? '' : `${hits} of ${swung} blows `}for ${total}${critText}.`;
-  return { hit: hits > 0, damage: total, blows, effects, cost: ACTION, summary, odds: p, ...(actx.luck ? { luck: { law: roundLuckLaw(plan, d.body.hp), dealt: total } } : {}) };
-}
-
-/**
- * The luck meter's law of a round of blows: the blows stop once the monster's hit points are
- * below 0, so near its death the round is summed blow by blow; otherwise it is `roundLaw`.
- */
-export function roundLuckLaw(plan: MeleePlan, hp: number): Distribution {
-  const blows = plan.blows.blows;
-  const one = damageLaw(plan.damage);
-  if ((blows - 1) * one.max <= hp) return roundLaw(plan);
-  const hit = blowOdds(plan).hit;
-  const ways: AttackBranch[] = [{ p: hit.complement(), damage: Distribution.constant(0) }, { p: hit, damage: one }];
-  return attacksLaw(blows, () => ways, (total) => hp - total >= 0);
+  return { hit: hits > 0, damage: total, blows, effects, cost: ACTION, summary, odds: p, ...(actx.luck ? { luck: { law: lawOfRound(round), dealt: total } } : {}) };
 }
 
 /** A shot or a throw at a monster: the hit, the damage, and whether the missile breaks. */
 export function heroMissile(ctx: AngContext, t: Tracer, a: AngView, d: AngView, option: AttackOption, actx: AttackContext): AttackOutcome<AngState> {
   const plan = missilePlan(ctx, t, a, d, option, actx);
-  const o = missileOdds(plan);
-  const r = rollMissile(t, plan);
-  const p = outcomeOdds(o, r.hit, r.damage);
-  if (t.recording) t.odds(r.hit ? `P(hit for ${r.damage})` : 'P(miss)', p.num, p.den);
+  const shot = missileAttempt(plan);
+  const draws: number[] = [];
+  const rolled = shot.roll(t, draws);
+  const hit = rolled !== null;
+  const damage = rolled ?? 0;
+  const crit = hit ? blowCritical(plan, draws) : null;
+  const p = shot.chanceOf(rolled);
+  if (t.recording) t.odds(hit ? `P(hit for ${damage})` : 'P(miss)', p.num, p.den);
   const effects: AngEffect[] = [];
   const key = option.item ?? '';
   const name = ctx.cat.nameOf(key);
-  if (r.hit) effects.push({ kind: 'damage', target: d.id, amount: r.damage, cause: name, source: a.id });
-  const broke = rollBreakage(t, plan.breakage, { reachedMonster: true, hitMonster: r.hit, struckWall: false, distance: Math.max(Math.abs(a.pos.x - d.pos.x), Math.abs(a.pos.y - d.pos.y)) }, ctx.edition);
+  if (hit) effects.push({ kind: 'damage', target: d.id, amount: damage, cause: name, source: a.id });
+  const broke = rollBreakage(t, plan.breakage, { reachedMonster: true, hitMonster: hit, struckWall: false, distance: Math.max(Math.abs(a.pos.x - d.pos.x), Math.abs(a.pos.y - d.pos.y)) }, ctx.edition);
   if (broke) effects.push({ kind: 'message', text: `The ${name} breaks.`, tone: 'info' });
   else effects.push({ kind: 'drop', at: { x: d.pos.x, y: d.pos.y }, stack: stackForKey(ctx, a, key) });
   const whom = nameOf(d);
-  const critText = r.crit ? ` (${r.crit} critical)` : '';
-  const summary = r.hit ? `The ${name} hits ${whom} for ${r.damage}${critText}.` : `The ${name} misses ${whom}.`;
-  const law = actx.luck ? missOrHit(o.hit, o.damage) : undefined;
-  const luck = law ? { luck: { law, dealt: r.hit ? r.damage : 0 } } : {};
-  const blows = [blowOf(name, r.hit, r.damage, r.hit ? hitTags(r.crit, plan.damage) : NO_TAGS, law && { hitChance: o.hit, law })];
-  return { hit: r.hit, damage: r.damage, blows, effects, cost: attackCost(ctx, a, option), summary, odds: p, ...luck };
+  const critText = crit ? ` (${crit} critical)` : '';
+  const summary = hit ? `The ${name} hits ${whom} for ${damage}${critText}.` : `The ${name} misses ${whom}.`;
+  const law = actx.luck ? shot.law() : undefined;
+  const luck = law ? { luck: { law, dealt: damage } } : {};
+  const blows = [blowOf(name, hit, damage, hit ? hitTags(crit, plan.damage) : NO_TAGS, law && { hitChance: shot.hitChance(), law })];
+  return { hit, damage, blows, effects, cost: attackCost(ctx, a, option), summary, odds: p, ...luck };
 }
 
 /** The preview of a hero's attack: chance per blow or missile, damage given a hit, and the notes. */

@@ -1,11 +1,11 @@
-import { parseDice } from '../../core/dice.js';
-import { Distribution, mixture } from '../../core/distribution.js';
+import { Distribution } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
 import { type ItemStack, stackKey } from '../../world/components.js';
-import { type AttackBranch, NO_TAGS, attacksLaw, blowOf, missOrHit } from '../common.js';
+import { NO_TAGS, blowOf } from '../common.js';
 import { nameOf, subjectOf } from '../names.js';
 import type { AttackContext, AttackOutcome, AttackPreview, BlowOutcome } from '../ruleset.js';
+import { type Round, RoundRoll, lawOfRound } from './attempts.js';
 import type { GearData } from './catalogue.js';
 import {
   ACTION,
@@ -19,29 +19,25 @@ import {
   monsterBlows,
   monsterOf,
   mutableGear,
+  resistsBlow,
   statusLevel,
 } from './context.js';
 import { armourClass, resists, resistsFear, savingThrow } from './defence.js';
 import { CRITICAL } from './hero-attacks.js';
 import { itemDamage } from './items.js';
 import {
-  type BlowOdds,
+  type AcidCover,
   CUT_BY_LEVEL,
   METHOD_CUTS,
   METHOD_STUNS,
-  SECTION_MONSTER_MELEE,
+  type MonsterBlow,
   STUN_BY_LEVEL,
-  armourReduced,
-  blowChance,
-  blowHitChance,
-  blowHits,
-  hurtDamage,
+  monsterBlow,
   monsterCritical,
-  resisted,
   rollWound,
 } from './monster-melee.js';
 import type { AngCharacter } from './sheet.js';
-import type { AngElement, AngMonster } from './types.js';
+import type { AngMonster } from './types.js';
 
 /** A monster's blows against the hero (melee1.c make_attack_normal), their laws and preview. */
 
@@ -68,13 +64,61 @@ export function acidOnArmour(ctx: AngContext, gear: MutableGear, slot: number): 
   return { name: d.def.name, damaged: true };
 }
 
+/** The armour in an acid slot as a round of blows starts: its AC with its magic, and whether acid leaves it be (null: none there). */
+type SlotArmour = { readonly ac: number; readonly ignores: boolean } | null;
+
+/** The armour in the six acid slots, in slot order. */
+function acidSlots(ctx: AngContext, gear: GearData | undefined): readonly SlotArmour[] {
+  return [1, 2, 3, 4, 5, 6].map((slot) => {
+    const st = gear ? slotArmour(ctx, gear, slot) : undefined;
+    const def = st ? ctx.cat.item(st.item) : undefined;
+    return st && def?.kind === 'armour' ? { ac: def.def.ac + def.def.toAc + (st.magic?.toAc ?? 0), ignores: def.def.ignoreAcid === true } : null;
+  });
+}
+
+// A round's state counts the wear acid has done to each slot so far, slot k in the base-8 digit
+// k - 1 (a monster has at most four blows).
+const worn = (state: number, slot: number): number => Math.trunc(state / 8 ** (slot - 1)) % 8;
+
+/** The slots whose armour still has AC left once the round's wear is taken off: acid there is halved. */
+function coverOf(slots: readonly SlotArmour[], state: number): AcidCover {
+  let cover = 0;
+  slots.forEach((sl, k) => {
+    if (sl && sl.ac - worn(state, k + 1) > 0) cover |= 1 << k;
+  });
+  return cover;
+}
+
+/** The state after acid struck `slot`: armour with AC left loses 1, unless it ignores acid (as `acidOnArmour` does). */
+function wearOn(slots: readonly SlotArmour[], state: number, slot: number): number {
+  const sl = slots[slot - 1];
+  return sl && !sl.ignores && sl.ac - worn(state, slot) > 0 ? state + 8 ** (slot - 1) : state;
+}
+
+/**
+ * A monster's round of blows against the hero, written once (melee1.c make_attack_normal): each
+ * blow (`monsterBlow`) against the hero's AC and resistances, made while the hero's hit points are
+ * at least 0. An acid blow meets the armour in one of six slots at random, which halves it and
+ * wears that piece down by 1, so the round's state counts each slot's wear: a piece worn to
+ * nothing by an earlier blow of the round halves no more acid, as in the game.
+ */
+export function monsterRound(ctx: AngContext, m: AngMonster, c: AngCharacter, d: AngView): Round<MonsterBlow> {
+  const ac = armourClass(c).total.num;
+  const slots = acidSlots(ctx, heroRules(d)?.gear);
+  const acid = m.blows.some((b) => b.effect === 'acid');
+  return {
+    count: m.blows.length,
+    hp: d.body.hp,
+    attempt: (i, state) => monsterBlow(m, i, ac, resistsBlow(c, m.blows[i]?.effect ?? 'hurt'), coverOf(slots, state)),
+    ...(acid ? { next: (_i: number, state: number, slot: number) => wearOn(slots, state, slot) } : {}),
+  };
+}
+
 /** The running tally of a round of monster blows: what it has done so far. */
-type Round = {
+type Tally = {
   readonly m: AngMonster;
   readonly c: AngCharacter;
-  readonly ac: number;
   p: Fraction;
-  hp: number;
   hits: number;
   total: number;
   swung: number;
@@ -91,13 +135,11 @@ type Round = {
 export function monsterMelee(ctx: AngContext, t: Tracer, a: AngView, d: AngView, actx: AttackContext): AttackOutcome<AngState> {
   const m = monsterOf(ctx, a);
   const c = characterOf(ctx, d);
-  const ac = armourClass(c).total.num;
-  const round: Round = {
+  const round = monsterRound(ctx, m, c, d);
+  const tally: Tally = {
     m,
     c,
-    ac,
     p: Fraction.ONE,
-    hp: d.body.hp,
     hits: 0,
     total: 0,
     swung: 0,
@@ -109,22 +151,17 @@ export function monsterMelee(ctx: AngContext, t: Tracer, a: AngView, d: AngView,
     effects: [],
     blows: [],
   };
-  // Each blow's law given the round so far: its own odds, with acid meeting the armour as worn by now.
-  const odds = actx.luck ? monsterBlows(ctx, a, d) : null;
-  for (let i = 0; i < m.blows.length; i++) {
-    if (round.hp < 0) break;
-    const o = odds?.[i];
-    monsterBlow(ctx, t, round, a, d, i, o ? () => ({ hitChance: o.hit, law: monsterBlowLaw(ctx, o, round.gear) }) : () => undefined);
+  const roll = new RoundRoll(round);
+  for (let blow = roll.next(t); blow; blow = roll.next(t)) afterBlow(ctx, t, tally, a, d, blow, roll.damage, roll.draws, actx.luck === true);
+  for (const [kind, n] of Object.entries(tally.added)) {
+    if (n > 0) tally.effects.push({ kind: 'status', target: d.id, status: { kind, level: statusLevel(d, kind) + n }, mode: 'set' });
   }
-  for (const [kind, n] of Object.entries(round.added)) {
-    if (n > 0) round.effects.push({ kind: 'status', target: d.id, status: { kind, level: statusLevel(d, kind) + n }, mode: 'set' });
-  }
-  if (round.gearChanged) round.effects.push({ kind: 'rules', target: d.id, patch: { gear: round.gear } });
+  if (tally.gearChanged) tally.effects.push({ kind: 'rules', target: d.id, patch: { gear: tally.gear } });
   for (const st of d.inventory.pack) {
-    const after = round.pack.find((x) => stackKey(x) === stackKey(st))?.quantity ?? 0;
-    if (after < st.quantity) round.effects.push({ kind: 'consume', target: d.id, item: stackKey(st), quantity: st.quantity - after });
+    const after = tally.pack.find((x) => stackKey(x) === stackKey(st))?.quantity ?? 0;
+    if (after < st.quantity) tally.effects.push({ kind: 'consume', target: d.id, item: stackKey(st), quantity: st.quantity - after });
   }
-  const { p, hits, swung, total, notes } = round;
+  const { p, hits, swung, total, notes } = tally;
   if (t.recording) t.odds(`P(these hits and damage rolls)`, p.num, p.den);
   const whom = nameOf(d);
   const extra = notes.length ? ` (${[...new Set(notes)].join(', ')})` : '';
@@ -132,58 +169,38 @@ export function monsterMelee(ctx: AngContext, t: Tracer, a: AngView, d: AngView,
     hits === 0
       ? `${subjectOf(a)} misses ${whom}${swung > 1 ? ` with all ${swung} blows` : ''}.`
       : `${subjectOf(a)} hits ${whom} ${hits === 1 && swung === 1 ? '' : `${hits} of ${swung} blows `}for ${total}${extra}.`;
-  const luck = actx.luck ? { luck: { law: monsterLuckLaw(ctx, a, d), dealt: total } } : {};
-  return { hit: hits > 0, damage: total, blows: round.blows, effects: round.effects, cost: ACTION, summary, odds: p, ...luck };
+  const luck = actx.luck ? { luck: { law: lawOfRound(round), dealt: total } } : {};
+  return { hit: hits > 0, damage: total, blows: tally.blows, effects: tally.effects, cost: ACTION, summary, odds: p, ...luck };
 }
 
-/** One blow of the round: the hit test, the damage, and what its effect and method add. */
-function monsterBlow(
-  ctx: AngContext,
-  t: Tracer,
-  round: Round,
-  a: AngView,
-  d: AngView,
-  i: number,
-  blowLaw: () => { hitChance: Fraction; law: Distribution } | undefined,
-): void {
-  const { m, c, ac } = round;
-  const b = m.blows[i];
-  if (!b) return;
+/**
+ * What a blow does once rolled, besides its damage, drawn as the game draws it: poison, fear,
+ * acid on the armour slot it struck, things burnt in the pack, and a critical's cut or stun.
+ */
+function afterBlow(ctx: AngContext, t: Tracer, round: Tally, a: AngView, d: AngView, blow: MonsterBlow, damage: number | null, draws: readonly number[], luck: boolean): void {
+  const { m, c } = round;
+  const b = blow.blow;
   const rlev = Math.max(1, m.level);
   const level = (kind: string) => statusLevel(d, kind) + (round.added[kind] ?? 0);
   const add = (kind: string, n: number) => {
     round.added[kind] = (round.added[kind] ?? 0) + n;
   };
   round.swung++;
-  const dice = parseDice(b.dice);
-  const chance = blowChance(b.effect, m.level);
-  if (t.recording) {
-    t.rule(SECTION_MONSTER_MELEE, `${m.name}: ${b.method} to ${b.effect}${dice.count > 0 ? ` (${b.dice})` : ''}`);
-    t.value('accuracy', chance, `effect power + 3 x level ${rlev}`);
-    t.value('your AC', ac, 'armour, its magic and dexterity');
-  }
-  const hitP = blowHitChance(chance, ac);
   const label = b.method;
-  if (!blowHits(t, chance, ac)) {
-    round.p = round.p.mul(hitP.complement());
-    round.blows.push(blowOf(label, false, 0, NO_TAGS, blowLaw()));
+  // The blow's odds given the round so far (acid meets the armour as worn by the earlier blows).
+  const odds = luck ? { hitChance: blow.hitChance(), law: blow.law() } : undefined;
+  if (damage === null) {
+    round.p = round.p.mul(blow.hitChance().complement());
+    round.blows.push(blowOf(label, false, 0, NO_TAGS, odds));
     return;
   }
-  // Before the blow's own rolls: acid changes the armour only after its halving is decided.
-  const law = blowLaw();
   let critical = false;
   round.hits++;
-  let raw = 0;
-  for (let k = 0; k < dice.count; k++) raw += t.roll(1, dice.sides, `damage: ${b.dice}`);
-  round.p = round.p.mul(hitP).mul(dice.count > 0 ? hurtDamage(dice, 0).prob(raw) : Fraction.ONE);
-  let dmg = raw;
-  let critBase = raw;
+  // The dice as drawn: the damage steps' first draw.
+  const raw = draws[0] as number;
+  round.p = round.p.mul(blow.hitChance()).mul(blow.dice.count > 0 ? blow.raw.law().prob(raw) : Fraction.ONE);
+  const critBase = b.effect === 'hurt' ? damage : raw;
   switch (b.effect) {
-    case 'hurt':
-      dmg = armourReduced(raw, ac);
-      critBase = dmg;
-      if (t.recording && dmg !== raw) t.mod('armour', raw, dmg, `damage x min(AC ${ac}, 150) / 250 absorbed`);
-      break;
     case 'poison':
       if (!resists(c, 'poison')) {
         const n = t.roll(1, rlev, 'poison: 1d level') + 5;
@@ -192,25 +209,19 @@ function monsterBlow(
       } else if (t.recording) t.note('you resist poison: no poisoning');
       break;
     case 'acid': {
-      if (resists(c, 'acid')) dmg = t.mod('resist acid', dmg, resisted(dmg), '(damage + 2) / 3');
-      const slot = t.roll(1, 6, 'acid: armour slot (body, shield, cloak, gloves, helm, boots)');
-      const hitItem = acidOnArmour(ctx, round.gear, slot);
+      const hitItem = acidOnArmour(ctx, round.gear, draws[blow.split] as number);
       if (hitItem) {
         if (hitItem.damaged) round.gearChanged = true;
         round.notes.push(hitItem.damaged ? `your ${hitItem.name} is damaged` : `your ${hitItem.name} is unaffected`);
-        dmg = t.mod('armour takes the acid', dmg, Math.trunc((dmg + 1) / 2), 'halved, rounding up');
       }
       itemDamage(ctx, t, round.pack, 'acid', raw, round.notes);
       break;
     }
     case 'elec':
     case 'fire':
-    case 'cold': {
-      const el: AngElement = b.effect;
-      if (resists(c, el)) dmg = t.mod(`resist ${el}`, dmg, resisted(dmg), '(damage + 2) / 3');
-      itemDamage(ctx, t, round.pack, el, raw, round.notes);
+    case 'cold':
+      itemDamage(ctx, t, round.pack, b.effect, raw, round.notes);
       break;
-    }
     case 'terrify':
       if (resistsFear(c) || level('hero') > 0 || level('berserk') > 0) {
         if (t.recording) t.note('you resist fear');
@@ -232,7 +243,7 @@ function monsterBlow(
     else stuns = false;
   }
   if (cuts) {
-    const k = monsterCritical(t, dice, critBase);
+    const k = monsterCritical(t, blow.dice, critBase);
     if (k > 0) {
       critical = true;
       add('cut', rollWound(t, CUT_BY_LEVEL, k, 'cut'));
@@ -240,75 +251,16 @@ function monsterBlow(
     }
   }
   if (stuns) {
-    const k = monsterCritical(t, dice, critBase);
+    const k = monsterCritical(t, blow.dice, critBase);
     if (k > 0) {
       critical = true;
       add('stun', rollWound(t, STUN_BY_LEVEL, k, 'stun'));
       round.notes.push('stunned');
     }
   }
-  round.total += dmg;
-  round.hp -= dmg;
-  round.effects.push({ kind: 'damage', target: d.id, amount: dmg, cause: `${m.name}'s ${b.method}`, source: a.id });
-  round.blows.push(blowOf(label, true, dmg, critical ? CRITICAL : NO_TAGS, law));
-}
-
-/**
- * The law of one monster blow's hit points given the armour as the round has left it: a miss
- * (0), or a hit for its damage; an acid hit meets one of the six armour slots at random and is
- * halved (rounding up) when that slot holds armour with AC left, as `acidOnArmour` decides.
- */
-export function monsterBlowLaw(ctx: AngContext, o: BlowOdds, gear: GearData | MutableGear): Distribution {
-  const none = Distribution.constant(0);
-  const damage = o.damage ?? none;
-  if (o.blow.effect !== 'acid') return missOrHit(o.hit, damage);
-  let covered = 0;
-  for (let slot = 1; slot <= 6; slot++) {
-    const st = slotArmour(ctx, gear, slot);
-    const def = st ? ctx.cat.items.get(st.item) : undefined;
-    if (st && def?.kind === 'armour' && def.def.ac + def.def.toAc + (st.magic?.toAc ?? 0) > 0) covered++;
-  }
-  const halved = damage.map((x) => Math.trunc((x + 1) / 2));
-  return mixture([
-    { weight: o.hit.complement(), dist: none },
-    { weight: o.hit.mul(Fraction.of(covered, 6)), dist: halved },
-    { weight: o.hit.mul(Fraction.of(6 - covered, 6)), dist: damage },
-  ]);
-}
-
-/**
- * The luck meter's law of a monster's blows: each blow's chance to land and its damage after
- * armour and resistances (`blowsAgainst`), the blows stopping once the hero's hit points are
- * below 0. An acid blow also meets the armour in one of six slots at random, which halves it
- * (rounding up) and wears that piece down by 1; the state counts each slot's wear, so a piece
- * worn to nothing by an earlier blow of the round takes no more acid, as in the game.
- */
-export function monsterLuckLaw(ctx: AngContext, a: AngView, d: AngView): Distribution {
-  const gear = heroRules(d)?.gear;
-  const slots = ([1, 2, 3, 4, 5, 6] as const).map((slot) => {
-    const st = gear ? slotArmour(ctx, gear, slot) : undefined;
-    const def = st ? ctx.cat.item(st.item) : undefined;
-    return st && def?.kind === 'armour' ? { ac: def.def.ac + def.def.toAc + (st.magic?.toAc ?? 0), ignores: def.def.ignoreAcid === true } : null;
-  });
-  const blows = monsterBlows(ctx, a, d);
-  const none = Distribution.constant(0);
-  const ways = (i: number, state: number): AttackBranch[] => {
-    const b = blows[i];
-    if (!b) return [{ p: Fraction.ONE, damage: none }];
-    const out: AttackBranch[] = [{ p: b.hit.complement(), damage: none }];
-    const damage = b.damage ?? none;
-    if (b.blow.effect !== 'acid') return [...out, { p: b.hit, damage }];
-    const halved = damage.map((x) => Math.trunc((x + 1) / 2));
-    const sixth = b.hit.mul(Fraction.of(1, 6));
-    slots.forEach((sl, k) => {
-      const worn = Math.trunc(state / 8 ** k) % 8;
-      if (!sl || sl.ac - (sl.ignores ? 0 : worn) <= 0) out.push({ p: sixth, damage });
-      else out.push({ p: sixth, damage: halved, state: sl.ignores ? state : state + 8 ** k });
-    });
-    return out;
-  };
-  const hp = d.body.hp;
-  return attacksLaw(blows.length, ways, (total) => hp - total >= 0);
+  round.total += damage;
+  round.effects.push({ kind: 'damage', target: d.id, amount: damage, cause: `${m.name}'s ${b.method}`, source: a.id });
+  round.blows.push(blowOf(label, true, damage, critical ? CRITICAL : NO_TAGS, odds));
 }
 
 /** The preview of a monster's attack: its first blow's chance and damage, and all its blows' expected damage. */
@@ -317,6 +269,6 @@ export function monsterPreview(ctx: AngContext, attacker: AngView, defender: Ang
   const blows = monsterBlows(ctx, attacker, defender);
   const expected = blows.reduce((n, b) => (b.damage ? n.add(b.hit.mul(b.damage.mean())) : n), Fraction.ZERO);
   const first = blows[0];
-  const damage = first?.damage ?? hurtDamage(parseDice('0d0'), 0);
+  const damage = first?.damage ?? Distribution.constant(0);
   return { label: `${m.name}: ${m.blows.length} blows`, hit: first?.hit ?? Fraction.ZERO, damage, expected, perTurn, notes: [`${m.blows.length} blow${m.blows.length === 1 ? '' : 's'}`] };
 }

@@ -1,11 +1,12 @@
 import { Distribution } from '../../core/distribution.js';
-import { type Dice, diceDistribution, parseDice } from '../../core/dice.js';
+import { type Dice, parseDice } from '../../core/dice.js';
 import { Fraction } from '../../core/fraction.js';
 import { ratio } from '../../core/ratio.js';
-import { NO_DIE } from '../../core/rule.js';
+import { type Die, NO_DIE } from '../../core/rule.js';
 import type { Tracer } from '../../core/trace.js';
-import { type AngStep, lawOfSteps, randint0, rollSteps, ruleCache } from './steps.js';
-import { hitChance, hitTest } from './to-hit.js';
+import { Attempt, type Chain, type Check } from './attempts.js';
+import { type AngStep, change, damroll, lawOfSteps, randint0, randint1, rollSteps, ruleCache } from './steps.js';
+import { hitChance, hitRule, hitTest } from './to-hit.js';
 import type { AngBlow, AngBlowEffect, AngBlowMethod, AngMonster } from './types.js';
 
 /**
@@ -139,9 +140,101 @@ export function rollWound(t: Tracer, table: readonly (readonly [number, number])
   return sides > 0 ? t.roll(1, sides, label) + plus : plus;
 }
 
-/** The exact distribution of a hurting blow's damage after armour. */
-export function hurtDamage(dice: Dice, ac: number): Distribution {
-  return diceDistribution(dice).map((d) => armourReduced(d, ac));
+/**
+ * Which armour slots halve acid, as bits: bit k - 1 set when slot k (1 body, 2 shield, 3 cloak,
+ * 4 gloves, 5 helm, 6 boots) holds armour with AC left.
+ */
+export type AcidCover = number;
+
+/** Nothing covered: what the previews and the recall page assume, leaving acid's armour out. */
+export const NO_COVER: AcidCover = 0;
+
+/** A monster's blow written once: the attempt (hit test and damage) and the dice it rolls first. */
+export class MonsterBlow extends Attempt {
+  constructor(
+    readonly blow: AngBlow,
+    readonly dice: Dice,
+    /** The dice as drawn (the raw damage): the damage steps' first draw. */
+    readonly raw: Die,
+    hit: Check,
+    damage: Chain,
+    heading: (t: Tracer) => void,
+    split: number,
+  ) {
+    super(hit, damage, heading, split);
+  }
+}
+
+const SLOT = randint1(6);
+
+// Each monster's blows, kept by blow, armour class, resistance and acid cover.
+const kept = new WeakMap<AngMonster, Map<string, MonsterBlow>>();
+
+/**
+ * Blow `i` of a monster against a hero of armour class `ac`, who resists its element or not, and
+ * whose armour covers the slots `cover` (melee1.c make_attack_normal): the hit test (the hero's
+ * own, never halved), the dice, then what the effect does to them. A hurting blow loses its share
+ * to armour; an elemental or acid one is cut to a third when resisted; acid then meets one of the
+ * six armour slots at random, and is halved (rounding up) when that slot is covered. What the blow does
+ * besides (poison, fear, a critical's cut or stun, acid on the armour, things burnt in the pack)
+ * does not change its damage, and is drawn after it by the caller.
+ */
+export function monsterBlow(m: AngMonster, i: number, ac: number, resist: boolean, cover: AcidCover): MonsterBlow {
+  let blows = kept.get(m);
+  if (!blows) kept.set(m, (blows = new Map()));
+  const key = `${i}|${ac}|${resist ? 1 : 0}|${cover}`;
+  let blow = blows.get(key);
+  if (!blow) {
+    if (blows.size >= 1024) blows.clear();
+    blow = buildMonsterBlow(m, i, ac, resist, cover);
+    blows.set(key, blow);
+  }
+  return blow;
+}
+
+function buildMonsterBlow(m: AngMonster, i: number, ac: number, resist: boolean, cover: AcidCover): MonsterBlow {
+  const b = m.blows[i];
+  if (!b) throw new RangeError(`${m.name} has no blow ${i + 1}`);
+  const rlev = Math.max(1, m.level);
+  const dice = parseDice(b.dice);
+  const chance = blowChance(b.effect, m.level);
+  const raw = damroll(dice);
+  const steps: AngStep[] = [{ label: `damage: ${b.dice}`, die: () => raw, apply: (x, r) => x + r, reason: 'the dice', trace: () => {} }];
+  const effect = b.effect;
+  if (effect === 'hurt') {
+    steps.push({
+      label: 'armour',
+      die: () => NO_DIE,
+      apply: (x) => armourReduced(x, ac),
+      reason: `damage x min(AC ${ac}, 150) / 250 absorbed`,
+      trace: (t, x, _r, y) => {
+        if (y !== x) t.mod('armour', x, y, `damage x min(AC ${ac}, 150) / 250 absorbed`);
+      },
+    });
+  }
+  if (resist && (effect === 'acid' || effect === 'elec' || effect === 'fire' || effect === 'cold')) steps.push(change(`resist ${effect}`, resisted, '(damage + 2) / 3'));
+  let split = -1;
+  if (effect === 'acid') {
+    split = steps.length;
+    const halves = (slot: number): boolean => (cover & (1 << (slot - 1))) !== 0;
+    steps.push({
+      label: 'acid: armour slot (body, shield, cloak, gloves, helm, boots)',
+      die: () => SLOT,
+      apply: (x, slot) => (halves(slot) ? Math.trunc((x + 1) / 2) : x),
+      reason: 'halved, rounding up',
+      trace: (t, x, slot, y) => {
+        if (halves(slot)) t.mod('armour takes the acid', x, y, 'halved, rounding up');
+      },
+    });
+  }
+  let law: Distribution | undefined;
+  const damage: Chain = { steps, start: 0, law: () => (law ??= lawOfSteps(steps, 0)) };
+  const heading = (t: Tracer): void => {
+    t.rule(SECTION_MONSTER_MELEE, `${m.name}: ${b.method} to ${b.effect}${dice.count > 0 ? ` (${b.dice})` : ''}`);
+    t.value('accuracy', chance, `effect power + 3 x level ${rlev}`);
+    t.value('your AC', ac, 'armour, its magic and dexterity');
+  };
+  return new MonsterBlow(b, dice, raw, hitRule(ratio(chance), ac, true, 'source'), damage, heading, split);
 }
 
 /** What one blow does to the hero: the chance it lands and, when it deals damage, the damage's law. */
@@ -152,17 +245,13 @@ export interface BlowOdds {
 }
 
 /**
- * Each of a monster's blows against a hero of this AC (the previews and the recall page): a
- * hurting blow loses its share to armour, an elemental one a resisted third (`resists`), as
- * `make_attack_normal` rolls them; acid's armour damage (a random slot) is left out.
+ * Each of a monster's blows against a hero of this AC (the previews and the recall page), from
+ * the blows themselves (`monsterBlow`): a hurting blow loses its share to armour, an elemental
+ * one is cut to a third when resisted (`resists`); acid's armour (a random slot) is left out.
  */
 export function blowsAgainst(m: AngMonster, ac: number, resists: (effect: AngBlowEffect) => boolean): BlowOdds[] {
-  return m.blows.map((b) => {
-    const dice = parseDice(b.dice);
-    const hit = blowHitChance(blowChance(b.effect, m.level), ac);
-    if (b.effect === 'hurt') return { blow: b, hit, damage: hurtDamage(dice, ac) };
-    if (dice.count <= 0) return { blow: b, hit, damage: null };
-    const raw = hurtDamage(dice, 0);
-    return { blow: b, hit, damage: b.effect !== 'poison' && b.effect !== 'terrify' && resists(b.effect) ? raw.map(resisted) : raw };
+  return m.blows.map((b, i) => {
+    const blow = monsterBlow(m, i, ac, resists(b.effect), NO_COVER);
+    return { blow: b, hit: blow.hitChance(), damage: b.effect !== 'hurt' && blow.dice.count <= 0 ? null : blow.damageLaw() };
   });
 }

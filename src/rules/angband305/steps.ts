@@ -75,6 +75,21 @@ export function lawOfSteps(steps: readonly AngStep[], start: number | Distributi
   return stepsLaw(steps, start);
 }
 
+/**
+ * The law of the steps run on `start`, split by what step `k` draws: each draw with its chance
+ * and the law of the end number given it. Step `k`'s die must not depend on the number so far.
+ */
+export function lawByDraw(steps: readonly AngStep[], start: number, k: number): { draw: number; p: Fraction; law: Distribution }[] {
+  const s = steps[k];
+  if (!s) throw new RangeError(`there is no step ${k} to split by`);
+  const before = lawOfSteps(steps.slice(0, k), start);
+  const die = s.die(before.min);
+  if (before.entries().some(([x]) => s.die(x) !== die)) throw new Error(`${s.label}: its die depends on the number so far, so its draws cannot split the law`);
+  const rest = steps.slice(k + 1);
+  const draws = die === NO_DIE ? Distribution.constant(0) : die.law();
+  return draws.entries().map(([r, p]) => ({ draw: r, p, law: lawOfSteps(rest, before.map((x) => s.apply(x, r))) }));
+}
+
 /** A die whose law is worked out once, on first asking (a rule's law reads it once per value so far). */
 export function memoDie(text: string, roll: (t: Tracer, label: string) => number, law: () => Distribution): Die {
   let known: Distribution | undefined;

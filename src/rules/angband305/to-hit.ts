@@ -4,6 +4,7 @@ import { NO_DIE } from '../../core/rule.js';
 import type { Tracer } from '../../core/trace.js';
 import type { Edition } from '../edition.js';
 import { ANG_DIVERGENCES } from './divergences.js';
+import type { Check } from './attempts.js';
 import { type AngStep, lawOfSteps, passDie, randint0, rollSteps, ruleCache } from './steps.js';
 
 /**
@@ -57,19 +58,24 @@ export function hitSteps(k: Ratio, ac: number, visible: boolean, edition: Editio
   return hitRule(k, ac, visible, edition).steps;
 }
 
-/** A hit test's steps and its chance, kept per skill, AC, sight and edition (every blow asks for them). */
-interface HitRule {
-  readonly steps: readonly AngStep[];
-  readonly chance: () => Fraction;
+/**
+ * A hit test's steps and its chance, kept per skill, AC, sight and edition (every blow asks for
+ * them): the steps run from `start` and end on `pass` when the blow lands (a `Check`).
+ */
+export interface HitRule extends Check {
+  readonly start: typeof OPEN;
+  readonly pass: typeof HIT;
 }
 
 const hitRules = ruleCache<HitRule>(4096);
 
-// The last hit test asked for: a round's blows ask for the same one again and again.
+// The last hit test asked for: a round's blows, and the next round's, ask for the same one again
+// and again (the skill a new plan works out is a new ratio of the same value).
 const last: { k?: Ratio; ac: number; visible: boolean; edition?: Edition; rule?: HitRule } = { ac: 0, visible: true };
 
-function hitRule(k: Ratio, ac: number, visible: boolean, edition: Edition): HitRule {
-  if (last.rule && k === last.k && ac === last.ac && visible === last.visible && edition === last.edition) return last.rule;
+/** The hit test as a yes-or-no rule (the same steps `hitTest` rolls and `hitChance` reads). */
+export function hitRule(k: Ratio, ac: number, visible: boolean, edition: Edition): HitRule {
+  if (last.rule && last.k && k.num === last.k.num && k.den === last.k.den && ac === last.ac && visible === last.visible && edition === last.edition) return last.rule;
   const rule = keptHitRule(k, ac, visible, edition);
   Object.assign(last, { k, ac, visible, edition, rule });
   return rule;
@@ -79,7 +85,7 @@ function keptHitRule(k: Ratio, ac: number, visible: boolean, edition: Edition): 
   return hitRules(`${k.num}/${k.den}|${ac}|${visible ? 1 : 0}|${edition}`, () => {
     const steps = buildHitSteps(k, ac, visible, edition);
     let chance: Fraction | undefined;
-    return { steps, chance: () => (chance ??= lawOfSteps(steps, OPEN).prob(HIT)) };
+    return { steps, start: OPEN, pass: HIT, chance: () => (chance ??= lawOfSteps(steps, OPEN).prob(HIT)) };
   });
 }
 

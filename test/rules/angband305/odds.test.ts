@@ -7,13 +7,14 @@ import { parseDice } from '../../../src/core/dice.js';
 import { Distribution } from '../../../src/core/distribution.js';
 import { Fraction } from '../../../src/core/fraction.js';
 import { type Ratio, ratio } from '../../../src/core/ratio.js';
-import { roundDamage } from '../../../src/rules/angband305/attacks.js';
+import { Attempt, type Round, lawOfRound } from '../../../src/rules/angband305/attempts.js';
 import { type CritPlan, MELEE_CRIT_TYPES, MISSILE_CRIT_TYPES, criticalOdds, rollCritical } from '../../../src/rules/angband305/criticals.js';
 import { type DamagePlan, SECTION_DAMAGE, SECTION_MISSILE_DAMAGE, damageDistribution, rollDamage } from '../../../src/rules/angband305/damage.js';
 import { type BreakageContext, breakageChance, rollBreakage } from '../../../src/rules/angband305/items.js';
 import { hitChance, hitTest } from '../../../src/rules/angband305/to-hit.js';
 import { armourReduced, blowChance, blowHitChance, blowHits, monsterCritical, monsterCriticalOdds, resisted } from '../../../src/rules/angband305/monster-melee.js';
 import { noiseCount } from '../../../src/rules/angband305/stealth.js';
+import { type AngStep, change, lawOfSteps, passDie, randint1 } from '../../../src/rules/angband305/steps.js';
 import type { AngBreakageClass } from '../../../src/rules/angband305/types.js';
 import type { Edition } from '../../../src/rules/edition.js';
 import { F, exactLaw, expectFrac } from './helpers.js';
@@ -129,13 +130,21 @@ describe('damage: rolled against exact (melee and missile pipelines)', () => {
 });
 
 describe('a round of blows', () => {
+  /** A blow landing when a roll of 0..n-1 is below `hits`, then dealing `damage`'s steps. */
+  const blow = (hits: number, n: number, damage: readonly AngStep[]): Attempt => {
+    const steps: AngStep[] = [{ label: 'hit', die: () => passDie(0, n - 1, '<', hits, 'hit'), apply: (_x, r) => r, reason: 'the hit roll', trace: () => {} }];
+    const hit = { steps, start: 0, pass: 1, chance: () => lawOfSteps(steps, 0).prob(1) };
+    return new Attempt(hit, { steps: damage, start: 0, law: () => lawOfSteps(damage, 0) });
+  };
+  const round = (a: Attempt, count: number): Round => ({ count, hp: Infinity, attempt: () => a });
   it('two blows, each hitting half the time for 1 or 2: 0 1/4, 1 1/4, 2 5/16, 3 1/8, 4 1/16', () => {
-    const d = roundDamage(F(1, 2), Distribution.uniform(1, 2), 2);
+    const d = lawOfRound(round(blow(1, 2, [{ label: 'damage', die: () => randint1(2), apply: (x, r) => x + r, reason: 'the dice' }]), 2));
     expect(d.entries().map(([v, p]) => `${v}:${p.toString()}`)).toEqual(['0:1/4', '1:1/4', '2:5/16', '3:1/8', '4:1/16']);
   });
   it('a sure hit and a sure miss', () => {
-    expect(roundDamage(Fraction.ONE, Distribution.constant(5), 3).entries().map(([v]) => v)).toEqual([15]);
-    expect(roundDamage(Fraction.ZERO, Distribution.constant(5), 3).entries().map(([v]) => v)).toEqual([0]);
+    const five = [change('damage', () => 5, 'five')];
+    expect(lawOfRound(round(blow(1, 1, five), 3)).entries().map(([v]) => v)).toEqual([15]);
+    expect(lawOfRound(round(blow(0, 1, five), 3)).entries().map(([v]) => v)).toEqual([0]);
   });
 });
 
