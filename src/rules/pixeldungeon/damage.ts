@@ -4,7 +4,7 @@ import type { Tracer } from '../../core/trace.js';
 import { PD_DIVERGENCES } from './divergences.js';
 import { IntBelowDie, IntRangeDie, NormalIntRangeDie } from './random.js';
 import { SECTION_DAMAGE } from './sheet.js';
-import { type PdStep, pdStepKind, pdStepsLaw, runPdSteps, showMod } from './steps.js';
+import { type PdRule, type PdStep, pdRule, pdStepKind, pdStepsLaw, rollPdRule, rollPdRuleQuietly, showMod } from './steps.js';
 
 /**
  * Damage against armour, written once as a step list: the roll, the rules pane's trace and the
@@ -94,15 +94,19 @@ export function damageSteps(a: PdDamageSpec): PdStep[] {
   return steps;
 }
 
-/** Rolls the damage of a hit through its steps. */
-export function rollDamageSteps(t: Tracer, steps: readonly PdStep[]): number {
-  if (t.recording) t.rule(SECTION_DAMAGE, 'Damage');
-  return runPdSteps(t, steps, 0);
+/** Rolls the damage of a hit through its steps, made a rule ready to roll (`pdRule(damageSteps(a))`). */
+export function rollDamageRule(t: Tracer, rule: PdRule): number {
+  return t.recording ? rollDamageTraced(t, rule) : rollPdRuleQuietly(t, rule, 0);
+}
+
+function rollDamageTraced(t: Tracer, rule: PdRule): number {
+  t.rule(SECTION_DAMAGE, 'Damage');
+  return rollPdRule(t, rule, 0);
 }
 
 /** Rolls the damage of a hit. */
 export function rollDamage(t: Tracer, a: PdDamageSpec): number {
-  return rollDamageSteps(t, damageSteps(a));
+  return rollDamageRule(t, pdRule(damageSteps(a)));
 }
 
 /** The exact damage distribution of an attack, given that it hit. */

@@ -12,10 +12,11 @@ import type { Tracer } from '../../core/trace.js';
  * - a step records its change only through its own `show` (a plain damage roll shows nothing,
  *   armour shows what it absorbed);
  * - the edition a step follows is recorded before its draw;
- * - an `early` step is drawn before all the others, as the game draws the armour's absorption
- *   before the damage roll, and applied in its place in the list.
+ * - an `early` step (at most one per rule) is drawn before all the others, as the game draws the
+ *   armour's absorption before the damage roll, and applied in its place in the list.
  *
- * A rule's steps are made from step kinds declared once (`pdStepKind`).
+ * A rule's steps are made from step kinds declared once (`pdStepKind`), and `pdRule` readies a
+ * list to roll. Rolling without a trace takes a path of its own that only draws and applies.
  */
 export interface PdStep extends Step {
   /** The die, when it does not depend on the number (so the law can combine rather than branch). */
@@ -94,34 +95,88 @@ export const showMod =
     t.mod(label, before, after, reason);
   };
 
-function draw(t: Tracer, s: PdStep, x: number): number {
-  if (s.edition !== undefined && t.recording) t.edition(s.edition.id, s.edition.text);
-  const d = s.fixed ?? s.die(x);
-  return d === NO_DIE ? 0 : d.roll(t, s.label);
+/** A rule's step list ready to roll: the steps, and which of them (at most one) is drawn early. */
+export interface PdRule {
+  readonly steps: readonly PdStep[];
+  /** The index of the step drawn early, or -1. */
+  readonly early: number;
 }
 
-/**
- * The early draws of the rule being rolled, by step index. Rolling never starts another rule
- * before it ends (a die draws numbers, not rules), so one array serves every call.
- */
-const earlyDraws: number[] = [];
+/** The steps as a rule ready to roll. */
+export function pdRule(steps: readonly PdStep[]): PdRule {
+  let early = -1;
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i] as PdStep;
+    if (!s.early) continue;
+    if (early >= 0) throw new Error(`${s.label}: only one step of a rule is drawn early`);
+    early = i;
+  }
+  return { steps, early };
+}
 
 /** Rolls the steps on `start` through the tracer (recording what each step shows when it records). */
 export function runPdSteps(t: Tracer, steps: readonly PdStep[], start: number): number {
-  const n = steps.length;
-  for (let i = 0; i < n; i++) {
+  return rollPdRule(t, pdRule(steps), start);
+}
+
+/**
+ * Rolls the rule on `start` through the tracer: the early step's die first, then each step's
+ * die and change in order (the early one applying the draw it made first). A tracer that records
+ * nothing takes `rollPdRuleQuietly`, the same draws and changes without asking what to record.
+ */
+export function rollPdRule(t: Tracer, rule: PdRule, start: number): number {
+  return t.recording ? rollTraced(t, rule, start) : rollPdRuleQuietly(t, rule, start);
+}
+
+/** The traced roll: each draw recorded by its die, each change by its step's `show`. */
+function rollTraced(t: Tracer, rule: PdRule, start: number): number {
+  const { steps, early } = rule;
+  const first = early >= 0 ? drawTraced(t, steps[early] as PdStep, start) : 0;
+  let x = start;
+  for (let i = 0; i < steps.length; i++) {
     const s = steps[i] as PdStep;
-    if (s.early) earlyDraws[i] = draw(t, s, start);
+    const r = i === early ? first : drawTraced(t, s, x);
+    const after = s.apply(x, r);
+    s.show(t, x, after, r);
+    x = after;
+  }
+  return x;
+}
+
+/**
+ * The roll for a tracer that records nothing (the caller has checked): `rollPdRule` without the
+ * trace. The early draw and the others are written out at two call sites rather than through one
+ * helper, so that each site sees fewer kinds of die (the early one is the armour's) and the
+ * compiler can inline the draws.
+ */
+export function rollPdRuleQuietly(t: Tracer, rule: PdRule, start: number): number {
+  const steps = rule.steps;
+  const early = rule.early;
+  const n = steps.length;
+  let first = 0;
+  if (early >= 0) {
+    const s = steps[early] as PdStep;
+    const d = s.fixed ?? s.die(start);
+    if (d !== NO_DIE) first = d.roll(t, s.label);
   }
   let x = start;
   for (let i = 0; i < n; i++) {
     const s = steps[i] as PdStep;
-    const r = s.early ? (earlyDraws[i] as number) : draw(t, s, x);
-    const after = s.apply(x, r);
-    if (t.recording) s.show(t, x, after, r);
-    x = after;
+    let r = first;
+    if (i !== early) {
+      const d = s.fixed ?? s.die(x);
+      r = d === NO_DIE ? 0 : d.roll(t, s.label);
+    }
+    x = s.apply(x, r);
   }
   return x;
+}
+
+/** A step's draw, the edition it follows recorded first. */
+function drawTraced(t: Tracer, s: PdStep, x: number): number {
+  if (s.edition !== undefined) t.edition(s.edition.id, s.edition.text);
+  const d = s.die(x);
+  return d === NO_DIE ? 0 : d.roll(t, s.label);
 }
 
 /**
