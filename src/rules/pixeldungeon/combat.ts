@@ -4,7 +4,7 @@ import { type Ratio, ratio } from '../../core/ratio.js';
 import type { Die } from '../../core/rule.js';
 import type { Tracer } from '../../core/trace.js';
 import type { Edition } from '../edition.js';
-import { type PdDamageRoll, type PdDamageSpec, damageSteps, rollDamageSteps } from './damage.js';
+import { type PdDamageRoll, type PdDamageSpec, damageSteps, rollDamageRule } from './damage.js';
 import { PD_DIVERGENCES } from './divergences.js';
 import {
   type HeroAttackKind,
@@ -18,7 +18,7 @@ import {
   meleeRangeDiverges,
   meleeStrength,
 } from './sheet.js';
-import { pdStepsLaw, type PdStep } from './steps.js';
+import { type PdRule, pdRule, pdStepsLaw } from './steps.js';
 import { type PdHitSpec, attackHitChance, defenderDodge, hitDie, hitPlan, traceHitHeader } from './to-hit.js';
 import type { PdMonster } from './types.js';
 
@@ -39,7 +39,8 @@ export interface PdAttack extends PdHitSpec, PdDamageSpec {
 export interface AttackPlan {
   /** The hit test (null: no roll to hit). */
   readonly hit: Die | null;
-  readonly damage: readonly PdStep[];
+  /** The damage steps, ready to roll. */
+  readonly damage: PdRule;
 }
 
 export interface PdAttackRoll {
@@ -53,7 +54,7 @@ const MISS: PdAttackRoll = Object.freeze({ hit: false, damage: 0 });
 export function planAttack(a: PdAttack): AttackPlan {
   return {
     hit: a.accuracy === null ? null : hitDie(hitPlan(a.accuracy, a.dodge, a.magic), a.magic),
-    damage: damageSteps(a),
+    damage: pdRule(damageSteps(a)),
   };
 }
 
@@ -71,7 +72,7 @@ export function rollAttack(t: Tracer, a: PdAttack): PdAttackRoll {
   const plan = a.plan ?? planAttack(a);
   if (t.recording) traceHitHeader(t, a);
   if (plan.hit !== null && plan.hit.roll(t, 'hit test') === 0) return MISS;
-  return { hit: true, damage: rollDamageSteps(t, plan.damage) };
+  return { hit: true, damage: rollDamageRule(t, plan.damage) };
 }
 
 export interface PdAttackOdds {
@@ -85,7 +86,7 @@ export interface PdAttackOdds {
 /** The exact odds of an attack, from the same hit test and damage steps that roll it. */
 export function attackOdds(a: PdAttack): PdAttackOdds {
   const hit = attackHitChance(a);
-  const damage = pdStepsLaw(a.plan?.damage ?? damageSteps(a), 0);
+  const damage = pdStepsLaw(a.plan?.damage.steps ?? damageSteps(a), 0);
   return { hit, damage, expected: hit.mul(damage.mean()) };
 }
 

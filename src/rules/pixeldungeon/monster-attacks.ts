@@ -5,7 +5,7 @@ import type { AttackOption, Effect } from '../ruleset.js';
 import { type PdContext, type PdView, ability, heroRules, monsterOf, monsterRules } from './context.js';
 import { IntRangeDie, NormalIntRangeDie, intRange, oneIn } from './random.js';
 import { armourDr, monsterDr, toMilliturns } from './sheet.js';
-import { type PdStep, pdStep, pdStepsLaw, runPdSteps } from './steps.js';
+import { type PdStep, pdStepKind, pdStepsLaw, runPdSteps } from './steps.js';
 import type { PdState } from './types.js';
 import { SECTION_STATUS } from './upkeep.js';
 
@@ -13,22 +13,22 @@ import { SECTION_STATUS } from './upkeep.js';
 
 type PdEffect = Effect<PdState>;
 
+/** The bone shards' damage, and half the armour taken off it, never below 0. */
+const SHARDS = pdStepKind('bone shards', (_x, r) => r);
+const HALF_ARMOUR = pdStepKind(
+  'armour absorbs (half armour)',
+  (x, r) => Math.max(0, x - r),
+  (t, before, after, r) => {
+    t.mod('- armour', before, after, `absorbed ${r}`);
+  },
+);
+
 /**
  * A skeleton's death burst on one neighbour: NormalIntRange over the burst's range, less
  * IntRange(0, armour / 2), never below 0 (Skeleton.java).
  */
 function boneShardSteps(range: readonly [number, number], armour: number): PdStep[] {
-  return [
-    pdStep('bone shards', new NormalIntRangeDie(range[0], range[1]), (_x, r) => r),
-    pdStep(
-      'armour absorbs (half armour)',
-      new IntRangeDie(0, Math.floor(armour / 2)),
-      (x, r) => Math.max(0, x - r),
-      (t, before, after, r) => {
-        t.mod('- armour', before, after, `absorbed ${r}`);
-      },
-    ),
-  ];
+  return [SHARDS(new NormalIntRangeDie(range[0], range[1])), HALF_ARMOUR(new IntRangeDie(0, Math.floor(armour / 2)))];
 }
 
 export function boneShards(t: Tracer, range: readonly [number, number], armour: number): number {

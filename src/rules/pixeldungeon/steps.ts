@@ -1,5 +1,5 @@
 import { Distribution } from '../../core/distribution.js';
-import { type Die, NO_DIE, type Step, stepsLaw } from '../../core/rule.js';
+import { type Die, NO_DIE, type Step, type StepEdition, stepsLaw } from '../../core/rule.js';
 import type { Tracer } from '../../core/trace.js';
 
 /**
@@ -12,39 +12,79 @@ import type { Tracer } from '../../core/trace.js';
  * - a step records its change only through its own `show` (a plain damage roll shows nothing,
  *   armour shows what it absorbed);
  * - the edition a step follows is recorded before its draw;
- * - an `early` step is drawn before all the others, as the game draws the armour's absorption
- *   before the damage roll, and applied in its place in the list.
+ * - an `early` step (at most one per rule) is drawn before all the others, as the game draws the
+ *   armour's absorption before the damage roll, and applied in its place in the list.
+ *
+ * A rule's steps are made from step kinds declared once (`pdStepKind`), and `pdRule` readies a
+ * list to roll. Rolling without a trace takes a path of its own that only draws and applies.
  */
 export interface PdStep extends Step {
   /** The die, when it does not depend on the number (so the law can combine rather than branch). */
   readonly fixed: Die | undefined;
   /** Drawn first (its die must not depend on the number), applied where it stands. */
   readonly early: boolean;
-  /** How the change shows in the trace, from the number before, after, and the draw; nothing when absent. */
-  readonly show: ((t: Tracer, before: number, after: number, r: number) => void) | undefined;
+  /** Records in the trace how the step changed the number (from before to after, having drawn `r`), if the step shows it. */
+  show(t: Tracer, before: number, after: number, r: number): void;
+}
+
+/** How a kind of step shows its change in the trace, given the die the step drew. */
+export type PdShow<D extends Die> = (t: Tracer, before: number, after: number, r: number, die: D) => void;
+
+/** Makes a step of one kind from its die (or the die the number so far calls for). */
+export type PdStepKind<D extends Die> = (die: D | ((x: number) => D)) => PdStep;
+
+/**
+ * A step of some kind: the die (fixed, or chosen from the number) is the step's own; the rest
+ * (label, change, trace, edition, early) is the kind's and lives on the kind's prototype.
+ */
+abstract class KindStep<D extends Die> implements PdStep {
+  declare readonly label: string;
+  declare readonly apply: (x: number, r: number) => number;
+  declare readonly reason: string;
+  declare readonly edition: StepEdition | undefined;
+  declare readonly early: boolean;
+  declare readonly shows: PdShow<D> | undefined;
+  constructor(
+    readonly fixed: D | undefined,
+    private readonly vary: ((x: number) => D) | undefined,
+  ) {}
+  die(x: number): D {
+    if (this.fixed !== undefined) return this.fixed;
+    if (this.vary === undefined) throw new Error(`${this.label}: a step with no die`);
+    return this.vary(x);
+  }
+  show(t: Tracer, before: number, after: number, r: number): void {
+    if (this.shows !== undefined) this.shows(t, before, after, r, this.die(before));
+  }
 }
 
 /**
- * A step of a Pixel Dungeon rule. Every step has the same fields in the same order (absent ones
- * undefined), so that rolling reads them from objects of one shape.
+ * A kind of step of a Pixel Dungeon rule, declared once: its label, how it changes the number,
+ * how the change shows in the trace, the edition it follows, whether it is drawn early. Each
+ * kind is a class of its own whose prototype holds these, so a step is only its die and rolling
+ * finds the change by the step's shape: a call the compiler can inline, where a function read
+ * from each step would be a call to an unknown function.
  */
-export function pdStep(
+export function pdStepKind<D extends Die = Die>(
   label: string,
-  die: Die | ((x: number) => Die),
   apply: (x: number, r: number) => number,
-  show?: PdStep['show'],
-  more: { readonly early?: boolean; readonly edition?: Step['edition'] } = {},
-): PdStep {
-  const fixed = typeof die === 'function' ? undefined : die;
-  return {
+  show?: PdShow<D>,
+  more: { readonly early?: boolean; readonly edition?: StepEdition } = {},
+): PdStepKind<D> {
+  class Kind extends KindStep<D> {}
+  const shared: Record<'label' | 'apply' | 'reason' | 'edition' | 'early' | 'shows', unknown> = {
     label,
-    die: typeof die === 'function' ? die : () => die,
     apply,
     reason: '',
     edition: more.edition,
-    fixed,
     early: more.early ?? false,
-    show,
+    shows: show,
+  };
+  for (const [key, value] of Object.entries(shared)) Object.defineProperty(Kind.prototype, key, { value });
+  return (die) => {
+    if (typeof die !== 'function') return new Kind(die, undefined);
+    if (more.early) throw new Error(`${label}: a step drawn early cannot depend on the number`);
+    return new Kind(undefined, die);
   };
 }
 
@@ -55,34 +95,88 @@ export const showMod =
     t.mod(label, before, after, reason);
   };
 
-function draw(t: Tracer, s: PdStep, x: number): number {
-  if (s.edition !== undefined && t.recording) t.edition(s.edition.id, s.edition.text);
-  const d = s.fixed ?? s.die(x);
-  return d === NO_DIE ? 0 : d.roll(t, s.label);
+/** A rule's step list ready to roll: the steps, and which of them (at most one) is drawn early. */
+export interface PdRule {
+  readonly steps: readonly PdStep[];
+  /** The index of the step drawn early, or -1. */
+  readonly early: number;
 }
 
-/**
- * The early draws of the rule being rolled, by step index. Rolling never starts another rule
- * before it ends (a die draws numbers, not rules), so one array serves every call.
- */
-const earlyDraws: number[] = [];
+/** The steps as a rule ready to roll. */
+export function pdRule(steps: readonly PdStep[]): PdRule {
+  let early = -1;
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i] as PdStep;
+    if (!s.early) continue;
+    if (early >= 0) throw new Error(`${s.label}: only one step of a rule is drawn early`);
+    early = i;
+  }
+  return { steps, early };
+}
 
 /** Rolls the steps on `start` through the tracer (recording what each step shows when it records). */
 export function runPdSteps(t: Tracer, steps: readonly PdStep[], start: number): number {
-  const n = steps.length;
-  for (let i = 0; i < n; i++) {
+  return rollPdRule(t, pdRule(steps), start);
+}
+
+/**
+ * Rolls the rule on `start` through the tracer: the early step's die first, then each step's
+ * die and change in order (the early one applying the draw it made first). A tracer that records
+ * nothing takes `rollPdRuleQuietly`, the same draws and changes without asking what to record.
+ */
+export function rollPdRule(t: Tracer, rule: PdRule, start: number): number {
+  return t.recording ? rollTraced(t, rule, start) : rollPdRuleQuietly(t, rule, start);
+}
+
+/** The traced roll: each draw recorded by its die, each change by its step's `show`. */
+function rollTraced(t: Tracer, rule: PdRule, start: number): number {
+  const { steps, early } = rule;
+  const first = early >= 0 ? drawTraced(t, steps[early] as PdStep, start) : 0;
+  let x = start;
+  for (let i = 0; i < steps.length; i++) {
     const s = steps[i] as PdStep;
-    if (s.early) earlyDraws[i] = draw(t, s, start);
+    const r = i === early ? first : drawTraced(t, s, x);
+    const after = s.apply(x, r);
+    s.show(t, x, after, r);
+    x = after;
+  }
+  return x;
+}
+
+/**
+ * The roll for a tracer that records nothing (the caller has checked): `rollPdRule` without the
+ * trace. The early draw and the others are written out at two call sites rather than through one
+ * helper, so that each site sees fewer kinds of die (the early one is the armour's) and the
+ * compiler can inline the draws.
+ */
+export function rollPdRuleQuietly(t: Tracer, rule: PdRule, start: number): number {
+  const steps = rule.steps;
+  const early = rule.early;
+  const n = steps.length;
+  let first = 0;
+  if (early >= 0) {
+    const s = steps[early] as PdStep;
+    const d = s.fixed ?? s.die(start);
+    if (d !== NO_DIE) first = d.roll(t, s.label);
   }
   let x = start;
   for (let i = 0; i < n; i++) {
     const s = steps[i] as PdStep;
-    const r = s.early ? (earlyDraws[i] as number) : draw(t, s, x);
-    const after = s.apply(x, r);
-    if (s.show !== undefined && t.recording) s.show(t, x, after, r);
-    x = after;
+    let r = first;
+    if (i !== early) {
+      const d = s.fixed ?? s.die(x);
+      r = d === NO_DIE ? 0 : d.roll(t, s.label);
+    }
+    x = s.apply(x, r);
   }
   return x;
+}
+
+/** A step's draw, the edition it follows recorded first. */
+function drawTraced(t: Tracer, s: PdStep, x: number): number {
+  if (s.edition !== undefined) t.edition(s.edition.id, s.edition.text);
+  const d = s.die(x);
+  return d === NO_DIE ? 0 : d.roll(t, s.label);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Effect } from '../ruleset.js';
 import { type PdContext, type PdView, ability, heroRules, monsterOf, monsterRules, statusActive } from './context.js';
 import { IntBelowDie, IntDie, f32 } from './random.js';
 import { MILLITURNS } from './sheet.js';
-import { type PdStep, pdStep, pdStepsLaw, runPdSteps } from './steps.js';
+import { type PdStep, pdStepKind, pdStepsLaw, runPdSteps } from './steps.js';
 import type { PdState } from './types.js';
 
 /** Upkeep: statuses that tick, regeneration, wand recharging, the start of a turn, and what a blow sets off. */
@@ -38,22 +38,21 @@ export function poisonDamage(left: number): number {
   return Math.floor(left / 3) + 1;
 }
 
+const INT_DAMAGE = pdStepKind('Int(damage)', (_x, r) => r);
+const INT_HP = pdStepKind(
+  'Int(HP)',
+  (x, r) => (x >= r ? 1 : 0),
+  (t, before, _after, r) => {
+    t.check('Int(damage) >= Int(HP)', before, '>=', r);
+  },
+);
+
 /**
  * Damage can shake off paralysis: the victim breaks free when Int(damage) >= Int(HP), with HP
  * before the hit (Char.damage). 1 when it breaks free.
  */
 function breakFreeSteps(damage: number, hp: number): PdStep[] {
-  return [
-    pdStep('Int(damage)', new IntDie(damage), (_x, r) => r),
-    pdStep(
-      'Int(HP)',
-      new IntDie(hp),
-      (x, r) => (x >= r ? 1 : 0),
-      (t, before, _after, r) => {
-        t.check('Int(damage) >= Int(HP)', before, '>=', r);
-      },
-    ),
-  ];
+  return [INT_DAMAGE(new IntDie(damage)), INT_HP(new IntDie(hp))];
 }
 
 export function breaksFree(t: Tracer, damage: number, hp: number): boolean {

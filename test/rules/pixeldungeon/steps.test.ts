@@ -9,7 +9,8 @@ import { stepsLaw } from '../../../src/core/rule.js';
 import { ScriptedRng } from '../../../src/core/trace.js';
 import { type PdAttack, OddsMemo, attackOdds, heroAttack } from '../../../src/rules/pixeldungeon/combat.js';
 import { type PdDamageSpec, damageDistribution, damageSteps, rollDamage } from '../../../src/rules/pixeldungeon/damage.js';
-import { pdStepsLaw } from '../../../src/rules/pixeldungeon/steps.js';
+import { IntRangeDie } from '../../../src/rules/pixeldungeon/random.js';
+import { pdRule, pdStepKind, pdStepsLaw } from '../../../src/rules/pixeldungeon/steps.js';
 import { hitDie, hitLaw } from '../../../src/rules/pixeldungeon/to-hit.js';
 import { MELEE, centreDraw, exactLaw, expectFrac, mobDefender, recorder, sheet, silent } from './helpers.js';
 
@@ -81,6 +82,28 @@ describe('the damage steps: one list gives the roll, the trace and the law', () 
     const rolls = t.steps.flatMap((s) => (s.kind === 'roll' ? [s.label] : []));
     expect(rolls).toEqual(['armour absorbs', 'centre-biased draw']);
     expect(t.steps.at(-1)).toMatchObject({ kind: 'mod', label: '- armour', before: 4, after: 2 });
+  });
+});
+
+describe('step kinds and rules ready to roll', () => {
+  const early = pdStepKind('drawn first', (x, r) => x - r, undefined, { early: true });
+
+  it('a rule knows which of its steps is drawn early', () => {
+    expect(pdRule(damageSteps(spec({ absorb: 3 }))).early).toBe(1);
+    expect(pdRule(damageSteps(spec({ excess: 2, fury: true, absorb: 3 }))).early).toBe(3);
+    expect(pdRule(damageSteps(spec({}))).early).toBe(-1);
+  });
+
+  it('a rule draws at most one step early, and that step cannot depend on the number', () => {
+    expect(() => pdRule([early(new IntRangeDie(0, 2)), early(new IntRangeDie(0, 3))])).toThrow(/only one step/);
+    expect(() => early((x) => new IntRangeDie(0, x))).toThrow(/cannot depend on the number/);
+  });
+
+  it('steps of one kind share its label and change, each with its own die', () => {
+    const [a, b] = [early(new IntRangeDie(0, 2)), early(new IntRangeDie(0, 5))];
+    expect(a.label).toBe('drawn first');
+    expect(a.apply).toBe(b.apply);
+    expect(a.die(0)).not.toBe(b.die(0));
   });
 });
 
