@@ -145,9 +145,10 @@ function rollTraced(t: Tracer, rule: PdRule, start: number): number {
 
 /**
  * The roll for a tracer that records nothing (the caller has checked): `rollPdRule` without the
- * trace. The early draw and the others are written out at two call sites rather than through one
- * helper, so that each site sees fewer kinds of die (the early one is the armour's) and the
- * compiler can inline the draws.
+ * trace, only draws and changes. The steps before the early one, the early one and the steps
+ * after it are rolled at call sites of their own (the loop's body written out twice), so that
+ * each site meets few kinds of step and die (the early one is the armour) and the compiler can
+ * inline the draws and the changes.
  */
 export function rollPdRuleQuietly(t: Tracer, rule: PdRule, start: number): number {
   const steps = rule.steps;
@@ -160,14 +161,18 @@ export function rollPdRuleQuietly(t: Tracer, rule: PdRule, start: number): numbe
     if (d !== NO_DIE) first = d.roll(t, s.label);
   }
   let x = start;
-  for (let i = 0; i < n; i++) {
+  const end = early >= 0 ? early : n;
+  for (let i = 0; i < end; i++) {
     const s = steps[i] as PdStep;
-    let r = first;
-    if (i !== early) {
-      const d = s.fixed ?? s.die(x);
-      r = d === NO_DIE ? 0 : d.roll(t, s.label);
-    }
-    x = s.apply(x, r);
+    const d = s.fixed ?? s.die(x);
+    x = s.apply(x, d === NO_DIE ? 0 : d.roll(t, s.label));
+  }
+  if (early < 0) return x;
+  x = (steps[early] as PdStep).apply(x, first);
+  for (let i = early + 1; i < n; i++) {
+    const s = steps[i] as PdStep;
+    const d = s.fixed ?? s.die(x);
+    x = s.apply(x, d === NO_DIE ? 0 : d.roll(t, s.label));
   }
   return x;
 }
