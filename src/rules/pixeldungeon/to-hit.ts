@@ -81,21 +81,31 @@ export function hitLaw(a: bigint, d: bigint): Distribution {
 /** The hit test of a plan as a die: 1 for a hit, 0 for a miss. */
 class HitDie implements Die {
   readonly text = 'accuracy roll >= dodge roll';
+  private readonly accuracyLabel: string;
   constructor(
     readonly ranges: HitRanges,
     readonly magic: boolean,
-  ) {}
+  ) {
+    this.accuracyLabel = magic ? 'accuracy roll (magic: accuracy doubled)' : 'accuracy roll';
+  }
+  // Kept small (the comparison is recorded only by a recording tracer, the tie's coin is drawn in
+  // a helper), so that the compiler inlines the draws into the attack roll.
   roll(t: Tracer): number {
     const { a, d, unit } = this.ranges;
-    const x = t.roll(0, a - 1, this.magic ? 'accuracy roll (magic: accuracy doubled)' : 'accuracy roll', unit);
+    const x = t.roll(0, a - 1, this.accuracyLabel, unit);
     const y = t.roll(0, d - 1, 'dodge roll', unit);
-    if (x !== y) return t.check('accuracy roll >= dodge roll', x, '>=', y, unit) ? 1 : 0;
-    if (t.recording) t.note('both rolls fell in the same step: a fair coin decides which real number is larger');
-    return t.roll(0, 1, 'tie: fair coin (1 = hit)');
+    if (x === y) return tieCoin(t);
+    return (t.recording ? t.check('accuracy roll >= dodge roll', x, '>=', y, unit) : x >= y) ? 1 : 0;
   }
   law(): Distribution {
     return hitLaw(BigInt(this.ranges.a), BigInt(this.ranges.d));
   }
+}
+
+/** Two rolls in the same step: a fair coin decides which real number is larger (1 = hit). */
+function tieCoin(t: Tracer): number {
+  if (t.recording) t.note('both rolls fell in the same step: a fair coin decides which real number is larger');
+  return t.roll(0, 1, 'tie: fair coin (1 = hit)');
 }
 
 /** A hit test settled without a roll, saying why. */
