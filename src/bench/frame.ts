@@ -176,10 +176,10 @@ export async function frameTimes(frames = 500, warm = 50): Promise<FrameFigures>
   const screen = createScreen({ input: new PassThrough(), output: theirOut });
   const L = LAYOUT;
   const regions = [
-    { x: 0, y: 0, w: L.mapW, h: L.logY }, // map
-    { x: 0, y: L.logY, w: L.mapW, h: L.barY - L.logY }, // log
+    { x: 0, y: 0, w: L.map.w, h: L.map.h }, // map
+    { x: L.log.x, y: L.log.y, w: L.log.w, h: L.log.h }, // log
     { x: L.sepX, y: 0, w: 1, h: L.barY }, // separator
-    { x: L.panelX, y: 0, w: L.panelW, h: L.barY }, // fighters and rules
+    { x: L.panel.x, y: 0, w: L.panel.w, h: L.barY }, // fighters and rules
     { x: 0, y: L.barY, w: 80, h: 1 }, // status bar
   ];
   const boxes = regions.map((r) => ({

@@ -2,6 +2,14 @@ import type blessed from 'blessed';
 import { isPrintable, printable } from '../core/text.js';
 
 type Cell = [number, string];
+
+/** A text cut short: where it began, all of it, and what fitted. */
+export interface Clip {
+  readonly x: number;
+  readonly y: number;
+  readonly text: string;
+  readonly shown: string;
+}
 type Line = Cell[] & { dirty?: boolean };
 
 /** What a cell shows in place of a character the terminal would act on instead of showing. */
@@ -24,6 +32,12 @@ function cellSafe(ch: string): boolean {
  * bidi control. `text` shows them escaped (`\u001b`), `put` as {@link REPLACEMENT}.
  */
 export class Canvas {
+  /**
+   * When set, every text cut short by its room is recorded here (the layout test reads it: a cut
+   * that loses a digit is a number cut).
+   */
+  static clips: Clip[] | undefined;
+
   constructor(private readonly screen: blessed.Widgets.Screen) {}
 
   get width(): number {
@@ -65,6 +79,10 @@ export class Canvas {
   text(x: number, y: number, s: string, attr: number, max = Infinity): number {
     const safe = isPrintable(s) ? s : printable(s);
     const n = Math.min(safe.length, max);
+    if (Canvas.clips) {
+      const shown = Math.min(n, Math.max(0, this.width - x));
+      if (shown < safe.length) Canvas.clips.push({ x, y, text: safe, shown: safe.slice(0, shown) });
+    }
     for (let i = 0; i < n; i++) this.put(x + i, y, safe[i] as string, attr);
     return n;
   }

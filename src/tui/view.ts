@@ -4,28 +4,28 @@ import type { TraceRecord } from '../game/duel.js';
 import { damagePerTurn } from '../game/odds.js';
 import type { AttackPreview } from '../rules/ruleset.js';
 import { type ArenaEntity, isAlive, stackKey } from '../world/components.js';
+import type { ProjectilePath } from '../world/projectile.js';
 import { TERRAIN_INFO, Terrain } from '../world/terrain.js';
 import { type Canvas, wrap } from './canvas.js';
 import { FLAG_BOLD, FLAG_INVERSE, type Palette } from './palette.js';
 import { type Theme, themeFor } from './theme.js';
+import { type BarField, ellipsize, fitBar, fitFields, panelFields } from './fit.js';
+import { type DuelLayout, type Rect, duelLayout, scrollOrigin } from './layout.js';
 import { drawBox, drawKeySections } from './widgets.js';
 import { type HelpScreen, KEY_HELP, type OddsBothWays, type Session, matchDecided, matchTally } from './session.js';
 
-/** Screen layout for 80x24: the map top left, fighters and the rules pane on the right. */
-export const LAYOUT = {
-  mapX: 0,
-  mapY: 0,
-  mapW: 46,
-  mapH: 18,
-  sepX: 46,
-  panelX: 47,
-  panelW: 33,
-  logY: 18,
-  luckY: 8,
-  rulesY: 9,
-  logH: 5,
-  barY: 23,
-} as const;
+/** The duel screen's layout at the minimum size, 80x24 (the benchmark's frame is drawn at it). */
+export const LAYOUT: DuelLayout = duelLayout(80, 24);
+
+/** Why a projectile's path ends where it does, for the aiming pane. */
+const STOP_WHY: Readonly<Record<ProjectilePath['reason'], string>> = {
+  target: ' (the cell aimed at)',
+  obstacle: ' (a wall or a closed door is in the way)',
+  'sight-blocker': ' (something blocks the line of sight)',
+  character: '',
+  start: ' (nothing to fly through)',
+  range: ' (the end of its range)',
+};
 
 const MODE_TEXT = { sleeping: 'asleep', wandering: 'wandering', hunting: 'hunting', fleeing: 'fleeing' } as const;
 
@@ -87,33 +87,70 @@ export class View {
     return this.themeCache;
   }
 
+  /** The layout of a canvas this size, kept while the size stays. */
+  private layoutCache: DuelLayout | undefined;
+
+  layout(c: Canvas, s: Session): DuelLayout {
+    const timeline = s.mode === 'replay';
+    const L = this.layoutCache;
+    if (L && L.cols === c.width && L.rows === c.height && (L.timeline !== undefined) === timeline) return L;
+    this.layoutCache = duelLayout(c.width, c.height, { timeline });
+    return this.layoutCache;
+  }
+
   paint(c: Canvas, s: Session): void {
     const P = this.pal;
+    const L = this.layout(c, s);
     c.clear(P.attr());
-    this.paintMap(c, s);
-    for (let y = 0; y < LAYOUT.barY; y++) c.put(LAYOUT.sepX, y, '│', P.attr('dark-grey'));
-    this.paintFighter(c, s, s.duel.hero, 0);
-    this.paintFighter(c, s, s.duel.foe, 4);
-    this.paintLuck(c, s);
-    this.paintRules(c, s);
-    this.paintLog(c, s);
-    this.paintBar(c, s);
-    this.paintOverlay(c, s);
+    this.paintMap(c, s, L);
+    for (let y = 0; y < L.panel.h; y++) c.put(L.sepX, y, '│', P.attr('dark-grey'));
+    this.paintFighter(c, s, s.duel.hero, L, 0);
+    this.paintFighter(c, s, s.duel.foe, L, L.foeY);
+    this.paintLuck(c, s, L);
+    this.paintRules(c, s, L);
+    if (L.side) {
+      for (let y = 0; y < L.side.h; y++) c.put(L.side.x - 1, y, '│', P.attr('dark-grey'));
+      if (s.ui.kind === 'recall') this.paintRecallIn(c, s, L.side, s.ui.scroll);
+      else this.paintLog(c, s, L.side);
+    } else this.paintLog(c, s, L.log);
+    this.paintBar(c, s, L);
+    this.paintOverlay(c, s, L);
   }
 
-  private mapOffset(s: Session): { ox: number; oy: number } {
+  /**
+   * Where arena cell (0, 0) is drawn: the arena centred in the map's window when it fits, or the
+   * window following the cursor (looking, aiming) or the fighter whose view is shown.
+   */
+  mapOffset(s: Session, L: DuelLayout): { ox: number; oy: number } {
     const g = s.duel.grid;
-    return { ox: LAYOUT.mapX + Math.max(0, Math.floor((LAYOUT.mapW - g.width) / 2)), oy: LAYOUT.mapY + Math.max(0, Math.floor((LAYOUT.mapH - g.height) / 2)) };
+    const m = L.map;
+    const focusOf = (): { x: number; y: number } => {
+      if (s.ui.kind === 'look' || s.ui.kind === 'target') return s.ui.cursor;
+      const viewer = s.viewOf === 'foe' ? s.duel.foe : s.duel.hero;
+      return viewer.pos ?? s.duel.foe.pos ?? { x: 0, y: 0 };
+    };
+    const f = g.width > m.w || g.height > m.h ? focusOf() : { x: 0, y: 0 };
+    return { ox: m.x - scrollOrigin(g.width, m.w, f.x), oy: m.y - scrollOrigin(g.height, m.h, f.y) };
   }
 
-  private paintMap(c: Canvas, s: Session): void {
+  private paintMap(c: Canvas, s: Session, L: DuelLayout): void {
     const P = this.pal;
     const T = this.theme(s);
     const g = s.duel.grid;
-    const { ox, oy } = this.mapOffset(s);
+    const { ox, oy } = this.mapOffset(s, L);
+    const m = L.map;
+    // Only the arena cells inside the map's window are drawn.
+    const x0 = Math.max(0, m.x - ox);
+    const y0 = Math.max(0, m.y - oy);
+    const x1 = Math.min(g.width, m.x + m.w - ox);
+    const y1 = Math.min(g.height, m.y + m.h - oy);
+    const inView = (x: number, y: number) => x >= x0 && x < x1 && y >= y0 && y < y1;
+    const put = (x: number, y: number, ch: string, attr: number) => {
+      if (inView(x, y)) c.put(ox + x, oy + y, ch, attr);
+    };
     const all = s.omniscient && s.mode !== 'play';
-    for (let y = 0; y < g.height; y++) {
-      for (let x = 0; x < g.width; x++) {
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
         const i = y * g.width + x;
         if (all || s.visible[i]) {
           const t = g.get(x, y);
@@ -130,22 +167,22 @@ export class View {
       const top = e.heap[e.heap.length - 1];
       if (!top) continue;
       const gl = s.duel.ruleset.itemGlyph(top.item);
-      c.put(ox + e.pos.x, oy + e.pos.y, gl.ch, P.attr(gl.colour));
+      put(e.pos.x, e.pos.y, gl.ch, P.attr(gl.colour));
     }
     for (const ev of s.flash) {
-      for (const p of ev.cells) if (all || s.visible[p.y * g.width + p.x]) c.put(ox + p.x, oy + p.y, ev.glyph, P.attr('yellow', 'default', FLAG_BOLD));
+      for (const p of ev.cells) if (all || s.visible[p.y * g.width + p.x]) put(p.x, p.y, ev.glyph, P.attr('yellow', 'default', FLAG_BOLD));
     }
     for (const e of s.duel.world.all()) {
       if (!e.fighter || !e.glyph || !isAlive(e.body) || !shown(e) || !e.pos) continue;
       const colour = e.fighter.kind === 'hero' ? T.hero : e.glyph.colour;
-      c.put(ox + e.pos.x, oy + e.pos.y, e.glyph.ch, P.attr(colour, 'default', FLAG_BOLD));
+      put(e.pos.x, e.pos.y, e.glyph.ch, P.attr(colour, 'default', FLAG_BOLD));
     }
     if (s.ui.kind === 'target') {
       const { path, victim } = s.aim(s.ui.option, s.ui.cursor);
       for (const p of path.cells) {
         const occupant = s.duel.fighterAt(p.x, p.y);
         const ch = occupant && shown(occupant) ? (occupant.glyph?.ch ?? '*') : '*';
-        c.put(ox + p.x, oy + p.y, ch, P.attr(victim && occupant?.id === victim.id ? 'bright-red' : 'yellow', 'default', FLAG_BOLD));
+        put(p.x, p.y, ch, P.attr(victim && occupant?.id === victim.id ? 'bright-red' : 'yellow', 'default', FLAG_BOLD));
       }
     }
     if (s.ui.kind === 'target' || s.ui.kind === 'look') {
@@ -153,14 +190,14 @@ export class View {
       const i = cur.y * g.width + cur.x;
       const occupant = s.duel.fighterAt(cur.x, cur.y);
       const ch = occupant && shown(occupant) ? (occupant.glyph?.ch ?? '?') : all || s.visible[i] ? TERRAIN_INFO[g.get(cur.x, cur.y)].glyph : ' ';
-      c.put(ox + cur.x, oy + cur.y, ch, P.attr('yellow', 'default', FLAG_INVERSE));
+      put(cur.x, cur.y, ch, P.attr('yellow', 'default', FLAG_INVERSE));
     }
   }
 
-  private paintFighter(c: Canvas, s: Session, e: ArenaEntity, row: number): void {
+  private paintFighter(c: Canvas, s: Session, e: ArenaEntity, L: DuelLayout, row: number): void {
     const P = this.pal;
-    const x = LAYOUT.panelX;
-    const w = LAYOUT.panelW;
+    const x = L.panel.x;
+    const w = L.panel.w;
     if (!e.fighter || !e.body) return;
     const alive = isAlive(e.body);
     const title = String(e.rules?.['title'] ?? e.fighter.name);
@@ -168,13 +205,13 @@ export class View {
     const T = this.theme(s);
     const look = T.hp(e.fighter.kind === 'hero' ? 'hero' : 'foe', Math.max(0, e.body.hp), e.body.maxHp);
     c.put(x, row, e.glyph?.ch ?? '?', P.attr(e.fighter.kind === 'hero' ? T.hero : (e.glyph?.colour ?? 'white'), 'default', FLAG_BOLD));
-    c.text(x + 2, row, title, P.attr('white', 'default', FLAG_BOLD), w - hp.length - 3);
+    c.text(x + 2, row, ellipsize(title, w - hp.length - 3), P.attr('white', 'default', FLAG_BOLD), w - hp.length - 3);
     c.text(x + w - hp.length, row, hp, P.attr(look.number));
     const filled = Math.round((Math.max(0, e.body.hp) / e.body.maxHp) * w);
     const [full, empty] = T.barGlyphs;
     for (let i = 0; i < w; i++) c.put(x + i, row + 1, i < filled ? full : empty, P.attr(i < filled ? look.bar : look.empty));
     const lines = s.duel.ruleset.panel.describeFighter(s.duel.view(e), s.duel.now);
-    c.text(x, row + 2, lines[0] ?? '', P.attr('grey'), w);
+    c.text(x, row + 2, fitFields(panelFields(lines[0] ?? ''), w), P.attr('grey'), w);
     const flags: string[] = [];
     if (!alive) flags.push('dead');
     if (e.fighter.kind === 'monster' && e.ai && alive) {
@@ -184,43 +221,57 @@ export class View {
     const rs = s.duel.ruleset;
     flags.push(...statusLabels(rs, s.duel.view(e), s.duel.now));
     const pack = (e.inventory?.pack ?? []).map((p) => `${rs.itemName(stackKey(p))}${p.charges !== undefined ? ` [${p.charges}]` : p.quantity > 1 ? ` x${p.quantity}` : ''}`);
-    const info = flags.length > 0 ? flags.join(' · ') : pack.join(', ');
+    const info = flags.length > 0 ? fitFields(flags, w, ' · ') : fitFields(pack, w, ', ');
     c.text(x, row + 3, info, P.attr(flags.length > 0 ? 'yellow' : 'dark-grey'), w);
   }
 
   /** One line: where each side's damage so far stands among all it could have been, and the odds of it all. */
-  private paintLuck(c: Canvas, s: Session): void {
+  private paintLuck(c: Canvas, s: Session, L: DuelLayout): void {
     const P = this.pal;
-    const x = LAYOUT.panelX;
+    const x = L.panel.x;
     const r = s.luck();
     if (!r) {
-      c.text(x, LAYOUT.luckY, 'Luck: no attacks yet', P.attr('dark-grey'), LAYOUT.panelW);
+      c.text(x, L.luckY, 'Luck: no attacks yet', P.attr('dark-grey'), L.panel.w);
       return;
     }
     const tone = (p: number) => (p >= 0.6 ? 'bright-green' : p <= 0.4 ? 'bright-red' : 'white');
-    const parts: [string, string][] = [['Luck ', 'grey']];
-    [s.mode === 'play' ? 'you' : 'hero', 'foe'].forEach((who, i) => {
+    // The fullest form that fits: the likelihood written shorter, then left out whole.
+    const odds = likelihoodText(r.log10Likelihood);
+    const forms = [` · ${odds}`, ` · ${odds.replace(' in ', '/')}`, ''];
+    const sides = ([s.mode === 'play' ? 'you' : 'hero', 'foe'] as const).map((who, i) => {
       const side = r.sides[i as 0 | 1];
-      if (i > 0) parts.push([' · ', 'dark-grey']);
-      parts.push([`${who} `, 'grey'], [side.attacks > 0 ? luckPercent(side.percentile) : '--', side.attacks > 0 ? tone(side.percentile) : 'dark-grey']);
+      return { who, text: side.attacks > 0 ? luckPercent(side.percentile) : '--', colour: side.attacks > 0 ? tone(side.percentile) : 'dark-grey' };
     });
-    parts.push([` · ${likelihoodText(r.log10Likelihood)}`, 'dark-grey']);
+    const base = `Luck ${sides.map((x) => `${x.who} ${x.text}`).join(' · ')}`;
+    const tail = forms.find((f) => base.length + f.length <= L.panel.w) ?? '';
+    const parts: [string, string][] = [['Luck ', 'grey']];
+    sides.forEach((x, i) => {
+      if (i > 0) parts.push([' · ', 'dark-grey']);
+      parts.push([`${x.who} `, 'grey'], [x.text, x.colour]);
+    });
+    if (tail) parts.push([tail, 'dark-grey']);
     let at = x;
-    for (const [text, colour] of parts) at += c.text(at, LAYOUT.luckY, text, P.attr(colour), x + LAYOUT.panelW - at);
+    for (const [text, colour] of parts) at += c.text(at, L.luckY, text, P.attr(colour), x + L.panel.w - at);
   }
 
   /**
-   * The traces the rules pane shows: one chosen from the history, or the latest round's (without
-   * routine upkeep below full detail; the last one shown when the round had none).
+   * The traces the rules pane shows: one chosen from the history, or the latest round's decisive
+   * rules (attacks, noticing, items: not routine upkeep such as regeneration, which full detail
+   * shows and `{ }` steps to). When the round decided nothing, the most recent decisive rule stays.
    */
-  private shownTraces(s: Session): TraceRecord[] {
+  shownTraces(s: Session): { readonly traces: TraceRecord[]; readonly upkeep: number } {
     const t = s.duel.traces;
-    if (s.traceIndex >= 0) return t[s.traceIndex] ? [t[s.traceIndex] as TraceRecord] : [];
-    const round = t.slice(Math.min(s.roundStart, t.length));
-    const shown = round.filter((r) => shownAt(r, s.detail));
-    if (shown.length > 0) return shown;
-    for (let i = t.length - 1; i >= 0; i--) if (shownAt(t[i] as TraceRecord, s.detail)) return [t[i] as TraceRecord];
-    return [];
+    if (s.traceIndex >= 0) return { traces: t[s.traceIndex] ? [t[s.traceIndex] as TraceRecord] : [], upkeep: 0 };
+    const round = t.slice(Math.min(s.roundStart, t.length)).filter((r) => shownAt(r, s.detail));
+    if (s.detail === 3 && round.length > 0) return { traces: round, upkeep: 0 };
+    const decisive = round.filter((r) => !r.routine);
+    const upkeep = round.length - decisive.length;
+    if (decisive.length > 0) return { traces: decisive, upkeep };
+    for (let i = t.length - 1; i >= 0; i--) {
+      const r = t[i] as TraceRecord;
+      if (!r.routine && shownAt(r, s.detail)) return { traces: [r], upkeep };
+    }
+    return { traces: round, upkeep: 0 };
   }
 
   /** Colour of an explanation line: titles, rules, edition differences, passed and failed checks, odds. */
@@ -242,12 +293,11 @@ export class View {
     return lines;
   }
 
-  private paintRules(c: Canvas, s: Session): void {
+  private paintRules(c: Canvas, s: Session, L: DuelLayout): void {
     const P = this.pal;
-    const x = LAYOUT.panelX;
-    const w = LAYOUT.panelW;
-    const top = LAYOUT.rulesY;
-    const height = LAYOUT.barY - top - 1;
+    const { x, w } = L.rules;
+    const top = L.rules.y;
+    const height = L.rules.h - 1;
     const odds = this.oddsPane(s, w);
     let head: string;
     let lines: PaneLine[];
@@ -256,33 +306,50 @@ export class View {
       lines = odds.lines;
     } else {
       const n = s.duel.traces.length;
-      const shown = this.shownTraces(s);
+      const { traces: shown, upkeep } = this.shownTraces(s);
       const which = s.traceIndex >= 0 ? `${s.traceIndex + 1}/${n}` : n > 0 ? `last ${shown.length}` : '';
       head = `Rules · ${DETAIL_NAMES[s.detail]}${which ? ` · ${which}` : ''}`;
       lines = this.explanationLines(shown, s.detail, w);
       if (shown.length === 0) for (const l of wrap('Every roll, modifier and comparison of each attack appears here, with the exact odds of what happened. d changes the detail.', w)) lines.push({ text: l, colour: 'dark-grey' });
+      if (upkeep > 0) for (const l of wrap(`(${upkeep} upkeep rule${upkeep > 1 ? 's' : ''} this round, such as regeneration: { } steps to ${upkeep > 1 ? 'them' : 'it'}, d to full shows all)`, w)) lines.push({ text: l, colour: 'dark-grey' });
     }
     c.text(x, top, `─ ${head} ${'─'.repeat(Math.max(0, w - head.length - 3))}`, P.attr('cyan'), w);
     const maxScroll = Math.max(0, lines.length - height);
     if (s.rulesScroll > maxScroll) s.rulesScroll = maxScroll;
     const visible = lines.slice(s.rulesScroll, s.rulesScroll + height);
     visible.forEach((l, i) => c.text(x, top + 1 + i, l.text, P.attr(l.colour, 'default', l.bold ? FLAG_BOLD : 0), w));
-    if (maxScroll > 0) c.text(x + w - 7, LAYOUT.barY - 1, s.rulesScroll < maxScroll ? ' ] more' : ' [ back', P.attr('dark-grey', 'default', FLAG_INVERSE));
+    if (maxScroll > 0) c.text(x + w - 7, top + height, s.rulesScroll < maxScroll ? ' ] more' : ' [ back', P.attr('dark-grey', 'default', FLAG_INVERSE));
   }
 
   /** While looking or targeting at a fighter: the exact odds both ways, in the rules pane's place. */
   private oddsPane(s: Session, w: number): { head: string; lines: PaneLine[] } | undefined {
     if (s.ui.kind !== 'look' && s.ui.kind !== 'target') return undefined;
-    const cur = s.ui.cursor;
-    const g = s.duel.grid;
-    const seen = s.visible[cur.y * g.width + cur.x] || (s.omniscient && s.mode !== 'play');
-    const f = seen ? s.duel.fighterAt(cur.x, cur.y) : undefined;
-    if (!f?.fighter || f.id === s.duel.heroId || !s.perceives(f)) return undefined;
-    const o = s.lookOdds(f);
     const lines: PaneLine[] = [];
     const add = (text: string, colour: string, bold = false) => {
       for (const part of wrap(text, w)) lines.push({ text: part, colour, bold });
     };
+    let f: ArenaEntity | undefined;
+    if (s.ui.kind === 'target') {
+      // Aiming: the pane follows the path the shot will take, as the map draws it.
+      const { option } = s.ui;
+      const { path, victim, preview } = s.aim(option, s.ui.cursor);
+      if (!victim?.fighter || victim.id === s.duel.heroId || !preview) {
+        add(`The ${option.label} strikes no one on this path: it ${path.reason === 'target' ? 'lands' : 'stops'} at ${path.stop.x},${path.stop.y}${STOP_WHY[path.reason]}.`, 'yellow');
+        add('Move the cursor or Tab to a foe in the line of fire.', 'dark-grey');
+        return { head: `Aim: ${option.label}`, lines };
+      }
+      f = victim;
+      add(`This shot strikes the ${victim.fighter.name} first:`, 'white', true);
+      add(` ${previewLine(preview)}`, 'bright-green');
+      if (preview.notes.length) add(` ${preview.notes.join(', ')}`, 'yellow');
+    } else {
+      const cur = s.ui.cursor;
+      const g = s.duel.grid;
+      const seen = s.visible[cur.y * g.width + cur.x] || (s.omniscient && s.mode !== 'play');
+      f = seen ? s.duel.fighterAt(cur.x, cur.y) : undefined;
+    }
+    if (!f?.fighter || f.id === s.duel.heroId || !s.perceives(f)) return undefined;
+    const o = s.lookOdds(f);
     add(`${f.ai ? MODE_TEXT[f.ai.mode] : ''} · ${s.duel.distanceBetween(s.duel.hero, f)} away · HP ${Math.max(0, f.body?.hp ?? 0)}/${f.body?.maxHp ?? 0}`, 'grey');
     add('You against it', 'bright-green', true);
     for (const l of oddsLines(o.mine)) add(l, 'bright-green');
@@ -296,9 +363,9 @@ export class View {
     return { head: `Odds: ${f.fighter.name}`, lines };
   }
 
-  private paintLog(c: Canvas, s: Session): void {
+  private paintLog(c: Canvas, s: Session, r: Rect): void {
     const P = this.pal;
-    const w = LAYOUT.mapW;
+    const w = r.w;
     const lines: { text: string; colour: string }[] = [];
     if (s.ui.kind === 'target') {
       const { victim, preview, path } = s.aim(s.ui.option, s.ui.cursor);
@@ -309,7 +376,7 @@ export class View {
         if (preview.notes.length) lines.push({ text: preview.notes.join(', '), colour: 'yellow' });
       } else {
         lines.push({ text: `${s.ui.option.label} at ${at}`, colour: 'white' });
-        lines.push({ text: `hits no one: it ${path.reason === 'target' ? 'lands' : 'stops'} at ${path.stop.x},${path.stop.y}`, colour: 'yellow' });
+        lines.push({ text: `hits no one: it ${path.reason === 'target' ? 'lands' : 'stops'} at ${path.stop.x},${path.stop.y}${STOP_WHY[path.reason]}`, colour: 'yellow' });
       }
       lines.push({ text: 'Enter fire · Tab next enemy · Esc cancel', colour: 'dark-grey' });
     } else if (s.ui.kind === 'look') {
@@ -333,20 +400,39 @@ export class View {
     } else {
       const msgs: { text: string; colour: string }[] = [];
       const tone = this.theme(s).tone;
-      for (const m of s.duel.messages.slice(-LAYOUT.logH * 2)) for (const l of wrap(m.text, w)) msgs.push({ text: l, colour: tone[m.tone] });
+      for (const m of s.duel.messages.slice(-r.h * 2)) for (const l of wrap(m.text, w)) msgs.push({ text: l, colour: tone[m.tone] });
       if (s.status) for (const l of wrap(s.status, w)) msgs.push({ text: l, colour: 'white' });
-      lines.push(...msgs.slice(-LAYOUT.logH));
+      lines.push(...msgs.slice(-r.h));
     }
     const wrapped = lines.flatMap((l) => wrap(l.text, w).map((text) => ({ text, colour: l.colour })));
-    const shown = s.ui.kind === 'main' ? wrapped.slice(-LAYOUT.logH) : wrapped.slice(0, LAYOUT.logH);
-    shown.forEach((l, i) => c.text(0, LAYOUT.logY + i, l.text, P.attr(l.colour), w));
+    const shown = s.ui.kind === 'main' ? wrapped.slice(-r.h) : wrapped.slice(0, r.h);
+    shown.forEach((l, i) => c.text(r.x, r.y + i, l.text, P.attr(l.colour), w));
   }
 
-  private paintBar(c: Canvas, s: Session): void {
-    const P = this.pal;
+  /**
+   * The status bar's fields, in the order they show, each with its rank: when the terminal is too
+   * narrow the highest ranks give way first, so the help key and the game turn always show.
+   */
+  barFields(s: Session): { left: BarField[]; right: BarField[] } {
     const d = s.duel;
+    const left: BarField[] = [];
+    const t = s.match ? matchTally(s.match) : undefined;
+    if (s.match && t) left.push({ text: `round ${s.match.round}/${s.match.rounds} ${t.hero}-${t.foe}-${t.draw}`, rank: 5 });
+    left.push({ text: `seed ${d.setup.seed}`, rank: 4 }, { text: `turn ${d.gameTurns.toFixed(1)}`, rank: 1 }, { text: `${d.ruleset.id} ${d.edition}`, rank: 6 });
+    const right: BarField[] = [];
+    if (s.mode !== 'play') {
+      if (s.player) right.push({ text: `${s.player.position}/${s.player.length}`, rank: 2 });
+      right.push({ text: s.running ? 'playing' : 'paused', rank: 3 }, { text: `${s.watchDelay}ms`, rank: 8 }, { text: s.viewOf === 'all' ? 'all' : `${s.viewOf}'s view`, rank: 5 });
+    }
+    right.push({ text: '? help', rank: 0 });
+    return { left, right };
+  }
+
+  private paintBar(c: Canvas, s: Session, L: DuelLayout): void {
+    const P = this.pal;
     const a = P.attr('black', 'grey');
-    c.fill(0, LAYOUT.barY, 80, 1, a);
+    const w = L.cols;
+    c.fill(0, L.barY, w, 1, a);
     const prompt =
       s.ui.kind === 'confirm-quit'
         ? ' Quit? The replay of this duel is kept. (y/n)'
@@ -356,18 +442,17 @@ export class View {
             ? ` Jump to turn (0-${s.player?.length ?? 0}): ${s.ui.digits}_   Enter jumps, Esc cancels`
             : undefined;
     if (prompt) {
-      c.text(0, LAYOUT.barY, prompt, a, 80);
+      c.text(0, L.barY, prompt, a, w);
       return;
     }
-    // The right end keeps the watch controls and the help key; the left end gives way.
-    const view = s.viewOf === 'all' ? 'all' : `${s.viewOf}'s view`;
-    const replay = s.player ? `${s.player.position}/${s.player.length} · ` : '';
-    const right = `${s.mode !== 'play' ? `${replay}${s.running ? 'playing' : 'paused'} ${s.watchDelay}ms · ${view} · ` : ''}? help `;
-    const t = s.match ? matchTally(s.match) : undefined;
-    const round = s.match && t ? ` round ${s.match.round}/${s.match.rounds} ${t.hero}-${t.foe}-${t.draw} ·` : '';
-    const left = `${round} seed ${d.setup.seed} · turn ${d.gameTurns.toFixed(1)} · ${d.ruleset.id} ${d.edition}`;
-    c.text(0, LAYOUT.barY, left, a, 80 - right.length - 1);
-    c.text(80 - right.length, LAYOUT.barY, right, a);
+    const { left, right } = this.barFields(s);
+    const sep = ' · ';
+    // One space at each end and at least three between the two groups.
+    const fitted = fitBar([...left, ...right.map((f) => ({ ...f, right: true }))], w - 2, sep);
+    const lt = fitted.filter((f) => !f.right).map((f) => f.text).join(sep);
+    const rt = fitted.filter((f) => f.right).map((f) => f.text).join(sep);
+    c.text(1, L.barY, lt, a, w - 2);
+    c.text(w - 1 - rt.length, L.barY, rt, a);
   }
 
   private box(c: Canvas, x: number, y: number, w: number, h: number, title: string): void {
@@ -375,7 +460,7 @@ export class View {
   }
 
   /** Which keys the help screen lists: those of the screen it was opened from. */
-  private helpSections(s: Session): [string, readonly [string, string][]][] {
+  private helpSections(s: Session, L: DuelLayout): [string, readonly [string, string][]][] {
     const back = s.ui.kind === 'help' ? s.ui.back : s.ui;
     const named: Record<HelpScreen, string> = {
       play: 'Playing',
@@ -403,64 +488,72 @@ export class View {
     let rows = KEY_HELP[screen].length + 1;
     for (const e of extra) {
       rows += KEY_HELP[e].length + 1;
-      if (rows > LAYOUT.barY - 2) break;
+      if (rows > L.barY - 2) break;
       out.push([named[e], KEY_HELP[e]]);
     }
     return out;
   }
 
-  private paintHelp(c: Canvas, s: Session): void {
-    drawKeySections(c, this.pal, 'Keys', this.helpSections(s));
+  private paintHelp(c: Canvas, s: Session, L: DuelLayout): void {
+    drawKeySections(c, this.pal, 'Keys', this.helpSections(s, L), { w: L.cols, h: L.barY });
   }
 
-  /** A scrolled list of lines in a full-screen box; returns the scroll actually used. */
-  private scrolled(c: Canvas, title: string, lines: readonly PaneLine[], scroll: number, footer: string): number {
+  /** The whole screen above the status bar, for the full-screen overlays. */
+  private full(L: DuelLayout): Rect {
+    return { x: 0, y: 0, w: L.cols, h: L.barY };
+  }
+
+  /** A scrolled list of lines in a box; returns the scroll actually used. */
+  private scrolled(c: Canvas, r: Rect, title: string, lines: readonly PaneLine[], scroll: number, footer: string): number {
     const P = this.pal;
-    const h = LAYOUT.barY;
-    this.box(c, 0, 0, 80, h, title);
-    const rows = h - 3;
+    const iw = r.w - 4;
+    this.box(c, r.x, r.y, r.w, r.h, ellipsize(title, r.w - 6));
+    const rows = r.h - 3;
     const max = Math.max(0, lines.length - rows);
     const at = Math.min(scroll, max);
-    lines.slice(at, at + rows).forEach((l, i) => c.text(2, 1 + i, l.text, P.attr(l.colour, 'black', l.bold ? FLAG_BOLD : 0), 76));
+    lines.slice(at, at + rows).forEach((l, i) => c.text(r.x + 2, r.y + 1 + i, l.text, P.attr(l.colour, 'black', l.bold ? FLAG_BOLD : 0), iw));
     const more = max > 0 ? ` ${at + 1}-${Math.min(lines.length, at + rows)} of ${lines.length} ` : '';
-    c.text(2, h - 2, footer, P.attr('dark-grey', 'black'), 76 - more.length);
-    if (more) c.text(78 - more.length, h - 2, more, P.attr('dark-grey', 'black', FLAG_INVERSE));
+    c.text(r.x + 2, r.y + r.h - 2, ellipsize(footer, iw - more.length - 1), P.attr('dark-grey', 'black'), iw - more.length);
+    if (more) c.text(r.x + r.w - 2 - more.length, r.y + r.h - 2, more, P.attr('dark-grey', 'black', FLAG_INVERSE));
     return at;
   }
 
-  private paintHistory(c: Canvas, s: Session): void {
+  private paintHistory(c: Canvas, s: Session, L: DuelLayout): void {
     if (s.ui.kind !== 'history') return;
     const h = s.ui;
     const P = this.pal;
+    const r = this.full(L);
+    const iw = r.w - 4;
     if (h.open) {
       const traces = s.historyExplanations();
-      const lines = traces.length > 0 ? this.explanationLines(traces, s.detail, 76) : [{ text: 'No rule decided anything on that turn (moves and waits roll nothing).', colour: 'grey' }];
+      const lines = traces.length > 0 ? this.explanationLines(traces, s.detail, iw) : [{ text: 'No rule decided anything on that turn (moves and waits roll nothing).', colour: 'grey' }];
       const m = h.list === 'messages' ? s.duel.messages[h.cursor] : undefined;
       const title = m ? `Turn ${m.turn}: ${m.text}` : `Explanation ${h.cursor + 1}`;
-      this.scrolled(c, `${title.slice(0, 60)} · ${DETAIL_NAMES[s.detail]}`, lines, h.scroll, 'j k scroll · d detail · Esc back to the list · ? keys');
+      const detail = ` · ${DETAIL_NAMES[s.detail]}`;
+      this.scrolled(c, r, `${ellipsize(title, r.w - 6 - detail.length)}${detail}`, lines, h.scroll, 'j k scroll · d detail · Esc back to the list · ? keys');
       return;
     }
-    const luck = this.luckLines(s);
-    const rows = LAYOUT.barY - 3 - luck.length;
+    const luck = this.luckLines(s, iw);
+    const rows = r.h - 3 - luck.length;
     const entries: PaneLine[] =
       h.list === 'messages'
         ? s.duel.messages.map((m) => ({ text: `${String(m.turn).padStart(5)}  ${m.text}`, colour: this.theme(s).tone[m.tone] }))
         : s.historyTraces().map((t) => ({ text: `${String(t.turn).padStart(5)}  ${summariseTrace(t)}`, colour: decides(t) ? 'white' : 'grey' }));
     const top = Math.max(0, Math.min(h.cursor - Math.floor(rows / 2), entries.length - rows));
     const title = h.list === 'messages' ? `Message log: ${entries.length} (Tab: explanations)` : `Explanations: ${entries.length} · ${DETAIL_NAMES[s.detail]} (Tab: messages)`;
-    this.box(c, 0, 0, 80, LAYOUT.barY, title);
-    luck.forEach((l, i) => c.text(2, 1 + i, l.text, P.attr(l.colour, 'black'), 76));
+    this.box(c, r.x, r.y, r.w, r.h, title);
+    luck.forEach((l, i) => c.text(2, 1 + i, l.text, P.attr(l.colour, 'black'), iw));
     const y0 = 1 + luck.length;
     if (entries.length === 0) c.text(2, y0, 'Nothing yet.', P.attr('grey', 'black'));
     entries.slice(top, top + rows).forEach((l, i) => {
       const sel = top + i === h.cursor;
-      c.text(2, y0 + i, l.text.padEnd(76), P.attr(l.colour, 'black', sel ? FLAG_INVERSE : 0), 76);
+      c.text(2, y0 + i, ellipsize(l.text, iw).padEnd(iw), P.attr(l.colour, 'black', sel ? FLAG_INVERSE : 0), iw);
     });
-    c.text(2, LAYOUT.barY - 2, 'up/down choose · Enter explain · Tab switch list · d detail · Esc back · ? keys', P.attr('dark-grey', 'black'), 76);
+    c.text(2, r.h - 2, ellipsize('up/down choose · Enter explain · Tab switch list · d detail · Esc back · ? keys', iw), P.attr('dark-grey', 'black'), iw);
   }
 
   /** The luck meter in words, for the history screen. */
-  private luckLines(s: Session): PaneLine[] {
+  private luckLines(s: Session, w: number): PaneLine[] {
     const r = s.luck();
     if (!r) return [];
     const names = [s.duel.hero.fighter?.name ?? 'the hero', `the ${s.duel.foe.fighter?.name ?? 'foe'}`];
@@ -470,23 +563,29 @@ export class View {
         side.attacks === 0
           ? `${who}: no attacks yet.`
           : `${who}: ${side.dealt} damage in ${side.attacks} attack${side.attacks > 1 ? 's' : ''} (${side.expected.toFixed(1)} expected): luckier than ${luckPercent(side.percentile)} of duels with those attacks.`;
-      return wrap(text, 76).map((t) => ({ text: t, colour: i === 0 ? 'bright-green' : 'bright-red' }));
+      return wrap(text, w).map((t) => ({ text: t, colour: i === 0 ? 'bright-green' : 'bright-red' }));
     });
     out.push({ text: `Every attack's outcome together: ${likelihoodText(r.log10Likelihood)}.`, colour: 'grey' });
     return out;
   }
 
-  private paintRecall(c: Canvas, s: Session): void {
-    if (s.ui.kind !== 'recall') return;
-    const sections = s.recallPage(s.ui.subject);
+  /** A recall page's lines, wrapped to `w`. */
+  private recallLines(s: Session, subject: number, w: number): PaneLine[] {
     const lines: PaneLine[] = [];
-    for (const sec of sections) {
+    for (const sec of s.recallPage(subject)) {
       if (lines.length > 0) lines.push({ text: '', colour: 'grey' });
       lines.push({ text: sec.title, colour: 'cyan', bold: true });
-      for (const l of sec.lines) for (const part of wrap(l, 76)) lines.push({ text: part, colour: 'white' });
+      for (const l of sec.lines) for (const part of wrap(l, w)) lines.push({ text: part, colour: 'white' });
     }
-    const name = s.duel.world.get(s.ui.subject)?.fighter?.name ?? '';
-    this.scrolled(c, `Recall: ${name} (${s.duel.ruleset.name}, ${s.duel.edition})`, lines, s.ui.scroll, 'j k scroll · Esc close · ? keys');
+    return lines;
+  }
+
+  /** The recall page in a box: the whole screen, or the third column beside the map and the rules. */
+  private paintRecallIn(c: Canvas, s: Session, r: Rect, scroll: number): void {
+    if (s.ui.kind !== 'recall') return;
+    const subject = s.ui.subject;
+    const name = s.duel.world.get(subject)?.fighter?.name ?? '';
+    this.scrolled(c, r, `Recall: ${name} (${s.duel.ruleset.name}, ${s.duel.edition})`, this.recallLines(s, subject, r.w - 4), scroll, 'j k scroll · Esc close · ? keys');
   }
 
   private paintOver(c: Canvas, s: Session): void {
@@ -496,6 +595,8 @@ export class View {
     const head = !o || o.winner === null ? 'DRAW' : heroWon ? 'VICTORY' : 'DEFEAT';
     const m = s.match;
     const lines = [o?.reason ?? '', `after ${s.duel.turn} turns (${s.duel.gameTurns.toFixed(1)} game turns)`, s.replayNote];
+    const L = this.layout(c, s);
+    const bw = Math.min(L.map.w - 2, 64);
     const luck = s.luck();
     if (luck) {
       const side = (i: 0 | 1) => (luck.sides[i].attacks > 0 ? luckPercent(luck.sides[i].percentile) : '--');
@@ -513,15 +614,18 @@ export class View {
       lines.push(s.epitaph);
       keys = ['r rematch (same seed)', 'n new seed    q quit'];
     }
-    const all = [...lines, ...keys];
-    this.box(c, 1, 5, 44, all.length + 3, m ? `${head} · round ${m.round}` : head);
-    all.forEach((l, i) => c.text(3, 6 + i, l, P.attr(i >= lines.length ? 'yellow' : 'white', 'black'), 40));
+    // Each line wraps inside the box; the box grows to hold them (up to the map's height).
+    const rows = [...lines.map((l) => ({ l, key: false })), ...keys.map((l) => ({ l, key: true }))].flatMap(({ l, key }) => wrap(l, bw - 4).map((t) => ({ t, key })));
+    const y = Math.min(5, Math.max(0, L.map.h - rows.length - 3));
+    const h = Math.min(L.barY - y, rows.length + 3);
+    this.box(c, L.map.x + 1, y, bw, h, m ? `${head} · round ${m.round}` : head);
+    rows.slice(0, h - 2).forEach((r, i) => c.text(L.map.x + 3, y + 1 + i, r.t, P.attr(r.key ? 'yellow' : 'white', 'black'), bw - 4));
   }
 
-  private paintOverlay(c: Canvas, s: Session): void {
-    if (s.ui.kind === 'help') this.paintHelp(c, s);
-    else if (s.ui.kind === 'history') this.paintHistory(c, s);
-    else if (s.ui.kind === 'recall') this.paintRecall(c, s);
+  private paintOverlay(c: Canvas, s: Session, L: DuelLayout): void {
+    if (s.ui.kind === 'help') this.paintHelp(c, s, L);
+    else if (s.ui.kind === 'history') this.paintHistory(c, s, L);
+    else if (s.ui.kind === 'recall' && !L.side) this.paintRecallIn(c, s, this.full(L), s.ui.scroll);
     else if (s.ui.kind === 'over') this.paintOver(c, s);
   }
 }

@@ -46,20 +46,24 @@ export function drawKeyHelp(c: Canvas, P: Palette, title: string, keys: KeyList)
   drawKeySections(c, P, title, [['', keys]]);
 }
 
-/** A help overlay in sections, each under its heading (none when the heading is empty). */
-export function drawKeySections(c: Canvas, P: Palette, title: string, sections: readonly (readonly [string, KeyList])[]): void {
+/** A help overlay in sections, each under its heading (none when the heading is empty), over `area` (the whole canvas by default). */
+export function drawKeySections(c: Canvas, P: Palette, title: string, sections: readonly (readonly [string, KeyList])[], area?: { readonly w: number; readonly h: number }): void {
+  const W = area?.w ?? c.width;
+  const H = area?.h ?? c.height - 1;
+  const keyW = Math.max(17, ...sections.flatMap(([, keys]) => keys.map(([k]) => k.length)));
+  const descW = W - keyW - 6;
   // A long description goes on under itself.
-  const wrapped = sections.map(([head, keys]) => [head, keys.map(([k, what]) => [k, wrap(what, 57)] as const)] as const);
+  const wrapped = sections.map(([head, keys]) => [head, keys.map(([k, what]) => [k, wrap(what, descW)] as const)] as const);
   const rows = wrapped.reduce((n, [head, keys]) => n + keys.reduce((m, [, lines]) => m + lines.length, 0) + (head ? 1 : 0), 0);
-  const h = Math.min(c.height - 1, rows + 2);
-  drawBox(c, P, 0, 0, 80, h, `${title} (any key closes)`);
+  const h = Math.min(H, rows + 2);
+  drawBox(c, P, 0, 0, W, h, `${title} (any key closes)`);
   let y = 1;
   for (const [head, keys] of wrapped) {
-    if (head && y < h - 1) c.text(2, y++, head, P.attr('cyan', 'black', FLAG_BOLD), 76);
+    if (head && y < h - 1) c.text(2, y++, head, P.attr('cyan', 'black', FLAG_BOLD), W - 4);
     for (const [k, lines] of keys) {
       if (y >= h - 1) return;
-      c.text(3, y, k, P.attr('yellow', 'black'), 17);
-      for (const line of lines) if (y < h - 1) c.text(21, y++, line, P.attr('white', 'black'), 57);
+      c.text(3, y, k, P.attr('yellow', 'black'), keyW);
+      for (const line of lines) if (y < h - 1) c.text(keyW + 4, y++, line, P.attr('white', 'black'), descW);
     }
   }
 }

@@ -195,7 +195,7 @@ describe('the luck meter', () => {
     }
     h.app.render();
     await h.settle();
-    expect(h.lines()[8]!.slice(47)).toMatch(/^Luck hero (\d+%|--) · foe (\d+%|--) · 1 in/);
+    expect(h.lines()[8]!.slice(47)).toMatch(/^Luck hero (\d+%|--) · foe (\d+%|--) · 1( in |\/)\d/);
   });
 });
 
