@@ -344,9 +344,14 @@ program
     const c = content();
     const out: string[] = [];
     const show = (k: string) => what === undefined || what === k;
+    // Each list's descriptions start in one column, one space past its longest id.
+    const rows = (entries: readonly (readonly [string, string])[]) => {
+      const w = Math.max(0, ...entries.map(([id]) => id.length));
+      for (const [id, text] of entries) out.push(`  ${id.padEnd(w)}  ${text}`);
+    };
     if (show('rulesets')) {
       out.push('rulesets:');
-      for (const id of availableRulesets()) out.push(`  ${id.padEnd(18)} ${getRuleset(id, c, DEFAULT_EDITION).description}`);
+      rows(availableRulesets().map((id) => [id, getRuleset(id, c, DEFAULT_EDITION).description]));
     }
     let ruleset;
     try {
@@ -357,14 +362,16 @@ program
     for (const [k, kind] of [['heroes', 'hero'], ['foes', 'monster']] as const) {
       if (!show(k)) continue;
       out.push(`${k} (${ruleset.id}):`);
-      for (const e of ruleset.catalog().filter((x) => x.kind === kind)) out.push(`  ${e.id.padEnd(18)} ${e.description}`);
+      rows(ruleset.catalog().filter((x) => x.kind === kind).map((e) => [e.id, e.description]));
     }
     if (show('arenas')) {
       out.push('arenas:');
-      for (const id of arenaIds(c)) {
-        const a = c.arenas.get(id);
-        out.push(`  ${id.padEnd(18)} ${a ? `${a.name}: ${a.description}` : builtInDescription(id)}`);
-      }
+      rows(
+        arenaIds(c).map((id) => {
+          const a = c.arenas.get(id);
+          return [id, a ? `${a.name}: ${a.description}` : builtInDescription(id)];
+        }),
+      );
     }
     process.stdout.write(`${out.join('\n')}\n`);
   });

@@ -170,6 +170,26 @@ describe('arena list', () => {
     expect(arenas).toEqual(expect.arrayContaining(['cave', 'hall', 'pit', 'rooms', 'random-rooms', 'random-cave', 'random-hall']));
   });
 
+  it('starts every description of a list in one column, however long its ids (Stone Soup has 22-letter ones)', async () => {
+    for (const ruleset of availableRulesets()) {
+      const r = await arena(['list', '--ruleset', ruleset]);
+      expect(r.code).toBe(0);
+      let columns = new Set<number>();
+      for (const l of r.stdout.split('\n')) {
+        if (!l.startsWith('  ')) {
+          // A heading: the list before it is checked.
+          expect(columns.size, `${ruleset}: ${l}`).toBeLessThanOrEqual(1);
+          columns = new Set();
+          continue;
+        }
+        const m = /^ {2}\S+ +/.exec(l);
+        expect(m, l).not.toBeNull();
+        columns.add((m as RegExpExecArray)[0].length);
+      }
+      expect(columns.size).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('lists one kind when asked', () => {
     expect(foesOnly.code).toBe(0);
     expect(foesOnly.stdout.split('\n')[0]).toBe('foes (pixel-dungeon):');
