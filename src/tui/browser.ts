@@ -5,10 +5,12 @@ import { type SaveSummary, deleteSave, listSaves, openForResume } from '../repla
 import { verifyReplay } from '../replay/verify.js';
 import { LockedError } from '../replay/lock.js';
 import { type Canvas, wrap } from './canvas.js';
+import { ellipsize } from './fit.js';
 import { DuelScreen } from './duel-screen.js';
 import { FLAG_BOLD, FLAG_INVERSE, type Palette } from './palette.js';
 import type { Screen, ScreenAction } from './screen.js';
 import type { Key, SessionEnv } from './session.js';
+import { drawKeyHelp } from './widgets.js';
 
 export const BROWSER_KEYS: readonly [string, string][] = [
   ['up down j k', 'choose a duel (PgUp PgDn Home End too)'],
@@ -16,11 +18,13 @@ export const BROWSER_KEYS: readonly [string, string][] = [
   ['r', 'resume an unfinished duel, recording to the same file'],
   ['v', 'verify it: replay every checkpoint'],
   ['d', 'delete it (asks first)'],
-  ['q Esc', 'leave'],
+  ['?', 'this help'],
+  ['q Esc', 'leave (Esc first closes a question or this help)'],
 ];
 
 const LIST_TOP = 3;
-const LIST_ROWS = 16;
+/** Rows below the list: the detail (two lines), the status (two lines), the keys and the bar. */
+const BELOW = 7;
 
 /** The saves browser: every recorded duel, to open, resume, verify or delete. */
 export class BrowserScreen implements Screen {
@@ -32,6 +36,9 @@ export class BrowserScreen implements Screen {
   /** Resuming met a lock that looks stale: the next y takes it over; `lockWhy` says why it looks so. */
   private confirmTakeOver = false;
   private lockWhy = '';
+  private help = false;
+  /** The list's rows at the last paint (the terminal's height less the rest). */
+  private listRows = 24 - LIST_TOP - BELOW;
 
   constructor(
     private readonly env: SessionEnv & { readonly force?: boolean },
@@ -67,6 +74,14 @@ export class BrowserScreen implements Screen {
 
   key(k: Key): ScreenAction {
     const ch = k.ch ?? '';
+    if (this.help) {
+      this.help = false;
+      return undefined;
+    }
+    if (ch === '?' && !this.confirmDelete && !this.confirmTakeOver) {
+      this.help = true;
+      return undefined;
+    }
     if (this.confirmTakeOver) {
       this.confirmTakeOver = false;
       this.lockWhy = '';
@@ -96,8 +111,8 @@ export class BrowserScreen implements Screen {
     };
     if (ch === 'j' || k.name === 'down') move(1);
     else if (ch === 'k' || k.name === 'up') move(-1);
-    else if (k.name === 'pagedown') move(LIST_ROWS);
-    else if (k.name === 'pageup') move(-LIST_ROWS);
+    else if (k.name === 'pagedown') move(this.listRows);
+    else if (k.name === 'pageup') move(-this.listRows);
     else if (k.name === 'home') move(-this.saves.length);
     else if (k.name === 'end') move(this.saves.length);
     const s = this.saves[this.selected];
@@ -151,36 +166,44 @@ export class BrowserScreen implements Screen {
 
   paint(c: Canvas): void {
     const P = this.palette;
+    const W = c.width;
+    const H = c.height;
+    const iw = W - 2;
     c.clear(P.attr());
-    const title = ` Saved duels in ${this.env.savesDir ?? '(not recording)'}: ${this.saves.length}`;
-    c.fill(0, 0, 80, 1, P.attr('black', 'grey'));
-    c.text(0, 0, title, P.attr('black', 'grey'), 80);
-    c.text(1, 2, 'date              ruleset         hero vs foe                  outcome   turns', P.attr('cyan', 'default', FLAG_BOLD), 78);
-    if (this.saves.length === 0) c.text(1, LIST_TOP, 'No replays yet: every duel you play or watch is recorded here.', P.attr('dark-grey'), 78);
+    const bar = P.attr('black', 'grey');
+    c.fill(0, 0, W, 1, bar);
+    const count = `: ${this.saves.length}`;
+    c.text(0, 0, ` Saved duels in ${ellipsize(this.env.savesDir ?? '(not recording)', W - 18 - count.length)}${count}`, bar, W);
+    // The hero-vs-foe column takes what the terminal has beyond the other columns.
+    const whoW = Math.max(20, iw - 51);
+    c.text(1, 2, `${'date'.padEnd(18)}${'ruleset'.padEnd(17)}${'hero vs foe'.padEnd(whoW + 1)}${'outcome'.padEnd(10)}${'turns'.padStart(5)}`, P.attr('cyan', 'default', FLAG_BOLD), iw);
+    const rows = Math.max(3, H - LIST_TOP - BELOW);
+    this.listRows = rows;
+    if (this.saves.length === 0) c.text(1, LIST_TOP, 'No replays yet: every duel you play or watch is recorded here.', P.attr('dark-grey'), iw);
     if (this.selected < this.top) this.top = this.selected;
-    if (this.selected >= this.top + LIST_ROWS) this.top = this.selected - LIST_ROWS + 1;
-    this.saves.slice(this.top, this.top + LIST_ROWS).forEach((s, i) => {
+    if (this.selected >= this.top + rows) this.top = this.selected - rows + 1;
+    this.saves.slice(this.top, this.top + rows).forEach((s, i) => {
       const sel = this.top + i === this.selected;
       const when = s.created.replace('T', ' ').slice(0, 16).padEnd(17);
-      const who = `${s.fighters[0]} vs ${s.fighters[1]}${s.branched ? ' *' : ''}`.slice(0, 28).padEnd(29);
-      const line = s.problem
-        ? `${s.file.slice(0, 44).padEnd(46)}${s.problem}`.slice(0, 78)
-        : `${when} ${s.ruleset.slice(0, 15).padEnd(16)}${who}${s.outcome.padEnd(10)}${String(s.turns).padStart(5)}`;
+      const who = ellipsize(`${s.fighters[0]} vs ${s.fighters[1]}${s.branched ? ' *' : ''}`, whoW).padEnd(whoW + 1);
+      const line = s.problem ? ellipsize(`${s.file}  ${s.problem}`, iw) : `${when} ${ellipsize(s.ruleset, 16).padEnd(17)}${who}${s.outcome.padEnd(10)}${String(s.turns).padStart(5)}`;
       const colour = s.problem ? 'bright-red' : s.outcome === 'win' ? 'bright-green' : s.outcome === 'loss' ? 'red' : s.outcome === 'unfinished' ? 'yellow' : 'white';
-      c.text(1, LIST_TOP + i, line.padEnd(78), P.attr(colour, 'default', sel ? FLAG_INVERSE : 0), 78);
+      c.text(1, LIST_TOP + i, line.padEnd(iw), P.attr(colour, 'default', sel ? FLAG_INVERSE : 0), iw);
     });
     const s = this.saves[this.selected];
     const detail = s && !s.problem ? `${s.file} · seed ${s.seed} · ${s.edition}${s.reason ? ` · ${s.reason}` : ''}${s.branched ? ' · taken over from another replay' : ''}` : '';
     const asking = this.confirmDelete || this.confirmTakeOver;
-    if (this.confirmTakeOver) {
-      // Why the lock looks stale, on the two lines above the question (the list's last row gives way).
-      const why = wrap(this.lockWhy, 78).slice(0, 2);
-      c.fill(0, 21 - why.length, 80, why.length, P.attr());
-      why.forEach((line, i) => c.text(1, 21 - why.length + i, line, P.attr('yellow'), 78));
-    } else c.text(1, 20, detail, P.attr('grey'), 78);
-    c.text(1, 21, this.status, P.attr(asking ? 'yellow' : 'white', 'default', asking ? FLAG_BOLD : 0), 78);
-    c.text(1, 22, 'Enter open · r resume · v verify · d delete · q leave', P.attr('dark-grey'), 78);
-    c.fill(0, 23, 80, 1, P.attr('black', 'grey'));
-    c.text(0, 23, ` ${basename(this.env.savesDir ?? '')}: ${this.saves.filter((x) => x.outcome === 'unfinished').length} unfinished`, P.attr('black', 'grey'), 80);
+    // Two rows for the detail (or why a lock looks stale), two for the status or question: wrapped, never cut.
+    const detailY = H - 6;
+    const lines = wrap(this.confirmTakeOver ? this.lockWhy : detail, iw).slice(0, 2);
+    lines.forEach((line, i) => c.text(1, detailY + i, line, P.attr(this.confirmTakeOver ? 'yellow' : 'grey'), iw));
+    wrap(this.status, iw)
+      .slice(0, 2)
+      .forEach((line, i) => c.text(1, detailY + 2 + i, line, P.attr(asking ? 'yellow' : 'white', 'default', asking ? FLAG_BOLD : 0), iw));
+    c.text(1, H - 2, ellipsize('Enter open · r resume · v verify · d delete · ? keys · q leave', iw), P.attr('dark-grey'), iw);
+    c.fill(0, H - 1, W, 1, bar);
+    const unfinished = `: ${this.saves.filter((x) => x.outcome === 'unfinished').length} unfinished`;
+    c.text(0, H - 1, ` ${ellipsize(basename(this.env.savesDir ?? ''), W - 2 - unfinished.length)}${unfinished}`, bar, W);
+    if (this.help) drawKeyHelp(c, P, 'Saved duels: keys', BROWSER_KEYS);
   }
 }
