@@ -415,10 +415,10 @@ export class MenuScreen implements Screen {
     drawBar(c, P, 0, ' spoiler-arena · choose a duel', '? help ');
     const sel = this.field();
     this.fields().forEach((f, i) => this.paintField(c, f, 2 + i, f === sel));
-    c.text(3, 17, this.aboutSelected(), P.attr('dark-grey'), 77);
+    c.text(3, 17, clip(this.aboutSelected(), c.width - 3), P.attr('dark-grey'), c.width - 3);
     this.paintAbout(c);
     this.paintMessages(c);
-    drawBar(c, P, 23, ' up/down choose · left/right change · Enter list or start', 'q quit ');
+    drawBar(c, P, c.height - 1, ' up/down choose · left/right change · Enter list or start', 'q quit ');
     if (this.picker) this.picker.paint(c, P);
     if (this.help) drawKeyHelp(c, P, 'Menu keys', MENU_KEYS);
   }
@@ -430,10 +430,12 @@ export class MenuScreen implements Screen {
     const start = f.key === 'start';
     c.text(1, y, selected ? '▸' : ' ', P.attr('yellow', 'default', FLAG_BOLD));
     c.text(3, y, f.label, P.attr(start ? 'bright-green' : selected ? 'white' : 'grey', 'default', selected || start ? FLAG_BOLD : 0), 14);
-    c.text(18, y, value, P.attr(selected ? 'yellow' : 'white', 'default', selected ? FLAG_INVERSE : 0), 50);
+    const room = c.width - 30;
+    const shown = clip(value, room);
+    c.text(18, y, shown, P.attr(selected ? 'yellow' : 'white', 'default', selected ? FLAG_INVERSE : 0), room);
     if (!selected || start) return;
     const hint = f.key === 'seed' ? 'Enter: edit' : f.picker ? '←→ or Enter: list' : '←→ or Enter';
-    c.text(20 + Math.min(50, value.length), y, hint, P.attr('dark-grey'), 80 - 20 - Math.min(50, value.length));
+    c.text(20 + shown.length, y, hint, P.attr('dark-grey'), c.width - 20 - shown.length);
   }
 
   /** What the ruleset refuses (or what a key did), and the remembered choices' notice, above the bar; they may take rows from the descriptions. */
@@ -441,30 +443,37 @@ export class MenuScreen implements Screen {
     const P = this.palette;
     const say = this.status || this.problem;
     const lines = [
-      ...(say ? wrap(say, 79).map((text) => ({ text, attr: P.attr(this.problem ? 'bright-red' : 'white', 'default', FLAG_BOLD) })) : []),
-      ...(this.notice ? wrap(this.notice, 79).map((text) => ({ text, attr: P.attr('yellow') })) : []),
+      ...(say ? wrap(say, c.width - 1).map((text) => ({ text, attr: P.attr(this.problem ? 'bright-red' : 'white', 'default', FLAG_BOLD) })) : []),
+      ...(this.notice ? wrap(this.notice, c.width - 1).map((text) => ({ text, attr: P.attr('yellow') })) : []),
     ].slice(-6);
-    const top = 23 - lines.length;
-    c.fill(0, top, 80, lines.length, P.attr());
-    lines.forEach((l, i) => c.text(1, top + i, l.text, l.attr, 79));
+    const top = c.height - 1 - lines.length;
+    c.fill(0, top, c.width, lines.length, P.attr());
+    lines.forEach((l, i) => c.text(1, top + i, l.text, l.attr, c.width - 1));
   }
 
   private paintAbout(c: Canvas): void {
     const P = this.palette;
     const r = this.ruleset();
-    const label = (y: number, name: string, text: string) => {
+    const w = c.width - 11;
+    // The rows under the fields, shared by the ruleset, the hero and the foe: each wraps into its share.
+    const free = Math.max(3, c.height - 1 - 18);
+    const share = Math.max(1, Math.floor(free / 3));
+    let y = 18;
+    const label = (name: string, text: string, rows = share) => {
       c.text(1, y, name, P.attr('cyan', 'default', FLAG_BOLD), 9);
-      c.text(10, y, clip(text, 70), P.attr('grey'), 70);
+      const lines = wrap(text, w);
+      const shown = lines.length > rows ? [...lines.slice(0, rows - 1), clip(lines.slice(rows - 1).join(' '), w)] : lines;
+      shown.forEach((l) => c.text(10, y++, l, P.attr('grey'), w));
     };
     if (this.choice.mode === 'replay') {
-      label(18, 'replay', 'Start opens the saves browser: every recorded duel, to replay, resume, verify or delete.');
+      label('replay', 'Start opens the saves browser: every recorded duel, to replay, resume, verify or delete.');
       return;
     }
-    label(18, 'ruleset', `${r.name}: ${r.description}`);
+    label('ruleset', `${r.name}: ${r.description}`);
     const hero = r.catalog().find((e) => e.id === this.choice.hero);
-    label(19, 'hero', `${this.heroSummary ? `${this.heroSummary}. ` : ''}${hero?.description ?? ''}`);
+    label('hero', `${this.heroSummary ? `${this.heroSummary}. ` : ''}${hero?.description ?? ''}`);
     const foe = r.catalog().find((e) => e.id === this.choice.foe);
-    label(20, 'foe', `${foe?.name ?? ''}: ${foe?.description ?? ''}`);
+    label('foe', `${foe?.name ?? ''}: ${foe?.description ?? ''}`);
   }
 }
 

@@ -1,4 +1,5 @@
 import { type Canvas, wrap } from './canvas.js';
+import { ellipsize } from './fit.js';
 import { FLAG_BOLD, FLAG_INVERSE, type Palette } from './palette.js';
 import type { Key } from './session.js';
 
@@ -81,6 +82,7 @@ export interface PickEntry {
   readonly description: string;
 }
 
+/** The picker's list rows at 80x24; a taller terminal shows more. */
 const PICK_ROWS = 14;
 
 /** A scrollable list to choose from, filtered by what is typed; each entry with its description. */
@@ -88,6 +90,8 @@ export class Picker {
   private filter = '';
   private selected = 0;
   private top = 0;
+  /** The list's rows at the last paint. */
+  private rows = PICK_ROWS;
 
   constructor(
     readonly title: string,
@@ -111,7 +115,7 @@ export class Picker {
       const e = list[this.selected];
       return e ? { kind: 'chosen', value: e.value } : undefined;
     }
-    const moved = moveByKey(k, this.selected, list.length, PICK_ROWS);
+    const moved = moveByKey(k, this.selected, list.length, this.rows);
     if (moved !== undefined) this.selected = moved;
     else if (k.name === 'backspace') this.refilter(this.filter.slice(0, -1));
     else if (typed(k) !== undefined && this.filter.length < 40) this.refilter(this.filter + typed(k));
@@ -126,24 +130,30 @@ export class Picker {
 
   paint(c: Canvas, P: Palette): void {
     const list = this.shown();
-    const w = 76;
-    drawBox(c, P, 0, 1, 80, 22, this.title);
+    const W = c.width;
+    const H = c.height;
+    const w = W - 4;
+    const rows = Math.max(PICK_ROWS, H - 10);
+    this.rows = rows;
+    drawBox(c, P, 0, 1, W, H - 2, this.title);
     const inside = P.attr('white', 'black');
-    c.text(2, 2, `filter: ${this.filter}_`, P.attr(this.filter ? 'yellow' : 'dark-grey', 'black'), w - 16);
-    c.text(2 + w - 16, 2, `${list.length} of ${this.entries.length}`.padStart(16), P.attr('dark-grey', 'black'), 16);
+    const count = `${list.length} of ${this.entries.length}`;
+    c.text(2, 2, `filter: ${this.filter}_`, P.attr(this.filter ? 'yellow' : 'dark-grey', 'black'), w - count.length - 1);
+    c.text(2 + w - count.length, 2, count, P.attr('dark-grey', 'black'), count.length);
     if (this.selected < this.top) this.top = this.selected;
-    if (this.selected >= this.top + PICK_ROWS) this.top = this.selected - PICK_ROWS + 1;
-    list.slice(this.top, this.top + PICK_ROWS).forEach((e, i) => {
+    if (this.selected >= this.top + rows) this.top = this.selected - rows + 1;
+    const labelW = Math.min(40, Math.max(26, ...list.map((e) => e.label.length)));
+    list.slice(this.top, this.top + rows).forEach((e, i) => {
       const sel = this.top + i === this.selected;
-      const line = `${e.label.slice(0, 26).padEnd(27)}${e.description}`;
-      c.text(2, 3 + i, line.padEnd(w), sel ? P.attr('yellow', 'black', FLAG_INVERSE) : inside, w);
+      const line = `${e.label.padEnd(labelW + 1)}${e.description}`;
+      c.text(2, 3 + i, ellipsize(line, w).padEnd(w), sel ? P.attr('yellow', 'black', FLAG_INVERSE) : inside, w);
     });
     if (list.length === 0) c.text(2, 3, 'nothing matches: Backspace shortens the filter', P.attr('dark-grey', 'black'), w);
     const about = list[this.selected];
     wrap(about ? `${about.label}: ${about.description}` : '', w)
       .slice(0, 3)
-      .forEach((l, i) => c.text(2, 18 + i, l, P.attr('grey', 'black'), w));
-    c.text(2, 21, 'up/down PgUp PgDn choose · type to filter · Enter take · Esc cancel', P.attr('dark-grey', 'black'), w);
+      .forEach((l, i) => c.text(2, 4 + rows + i, l, P.attr('grey', 'black'), w));
+    c.text(2, H - 3, ellipsize('up/down PgUp PgDn choose · type to filter · Enter take · Esc cancel', w), P.attr('dark-grey', 'black'), w);
   }
 }
 
@@ -156,16 +166,27 @@ export interface PagerLine {
 /** A scrollable page of text in a box (the recall pages). */
 export class Pager {
   private scroll = 0;
-  private readonly lines: PagerLine[];
+  private readonly source: readonly PagerLine[];
+  /** The lines wrapped to the width of the last paint (80 columns until the first), and that width. */
+  private lines: PagerLine[] = [];
+  private width = 0;
 
   constructor(
     readonly title: string,
     lines: readonly PagerLine[],
   ) {
-    this.lines = lines.flatMap((l) => wrap(l.text, 76).map((text) => ({ ...l, text })));
+    this.source = lines;
+    this.layOut(76);
   }
 
-  private readonly rows = 20;
+  /** The page's rows at the last paint (20 at 80x24). */
+  private rows = 20;
+
+  private layOut(w: number): void {
+    if (w === this.width) return;
+    this.width = w;
+    this.lines = this.source.flatMap((l) => wrap(l.text, w).map((text) => ({ ...l, text })));
+  }
 
   /** 'close' when the page is left; otherwise scrolls. */
   key(k: Key): 'close' | undefined {
@@ -178,9 +199,13 @@ export class Pager {
   }
 
   paint(c: Canvas, P: Palette): void {
-    drawBox(c, P, 0, 0, 80, this.rows + 3, this.title);
-    this.lines.slice(this.scroll, this.scroll + this.rows).forEach((l, i) => c.text(2, 1 + i, l.text, P.attr(l.colour, 'black', l.bold ? FLAG_BOLD : 0), 76));
+    const w = c.width - 4;
+    this.layOut(w);
+    this.rows = c.height - 4;
+    this.scroll = Math.max(0, Math.min(this.scroll, this.lines.length - this.rows));
+    drawBox(c, P, 0, 0, c.width, this.rows + 3, this.title);
+    this.lines.slice(this.scroll, this.scroll + this.rows).forEach((l, i) => c.text(2, 1 + i, l.text, P.attr(l.colour, 'black', l.bold ? FLAG_BOLD : 0), w));
     const more = this.lines.length > this.rows ? `lines ${this.scroll + 1}-${Math.min(this.lines.length, this.scroll + this.rows)} of ${this.lines.length} · ` : '';
-    c.text(2, this.rows + 1, `${more}up/down j k PgUp PgDn space scroll · Esc q close`, P.attr('dark-grey', 'black'), 76);
+    c.text(2, this.rows + 1, ellipsize(`${more}up/down j k PgUp PgDn space scroll · Esc q close`, w), P.attr('dark-grey', 'black'), w);
   }
 }
