@@ -33,7 +33,7 @@ export const CRAWL_4B20: CrawlVariant = {
   describeHero(_ctx, f, c, r, edition, arms) {
     const flags = [starving(c) ? 'starving' : '', level(f, 'might') > 1 ? 'mighty' : '', level(f, 'invisible') > 0 ? 'invisible' : '', swimming(c) ? 'swimming' : ''].filter(Boolean);
     return [
-      `EV ${evasion(c, level(f, 'paralysis') > 0)}  AC ${armourClass(c)}  SH ${shieldClass(c)}  Str ${c.str} Dex ${c.dex} (${c.statSystem}, ${edition})`,
+      `EV ${evasion(c, level(f, 'paralysis') > 0)}  AC ${armourClass(c)}  SH ${shieldClass(c)}  Str ${c.str}  Dex ${c.dex}  (${c.statSystem}, ${edition})`,
       `${arms}${flags.length ? `; ${flags.join(', ')}` : ''}`,
       `stealth ${stealth(c)}  hunger ${r.hunger}`,
     ];

@@ -98,7 +98,7 @@ export const STONE_SOUP_052: CrawlVariant = {
     const st = stealthOf(c, edition);
     const bp = blockPlan(c, edition, false);
     return [
-      `EV ${evasionOf(c, edition).value}  AC ${armourClass(c, edition).value}  ${edition === 'source' ? 'SH' : 'Block'} ${bp.sh}  Str ${c.str} Dex ${c.dex} (${edition})`,
+      `EV ${evasionOf(c, edition).value}  AC ${armourClass(c, edition).value}  ${edition === 'source' ? 'SH' : 'Block'} ${bp.sh}  Str ${c.str}  Dex ${c.dex}  (${edition})`,
       `${arms}${level(f, 'invisible') > 0 ? '; invisible' : ''}`,
       `stealth ${st.value} (${describeStealth(st.value)})`,
     ];
