@@ -3,6 +3,7 @@ import type { Content } from '../content/index.js';
 import { type LuckReport, LuckMeter } from '../core/luck.js';
 import { cosmeticStream } from '../core/rng.js';
 import { Duel, type DuelSetup, type StepResult, type TraceRecord, type TurnRecord } from '../game/duel.js';
+import { type DuelFacts, epitaphs } from '../game/epitaph.js';
 import { type DetailLevel, shownAt } from '../game/explain.js';
 import { type OddsBothWays, oddsBothWays } from '../game/odds.js';
 import { printable } from '../core/text.js';
@@ -16,6 +17,7 @@ import type { DuelEvent } from '../systems/state.js';
 import { type ArenaEntity, type ItemStack, isAlive } from '../world/components.js';
 import { type DirectionName, type Point, directionOf, distance } from '../world/grid.js';
 import type { ProjectilePath } from '../world/projectile.js';
+import { Terrain } from '../world/terrain.js';
 
 /**
  * The controller behind the screen: which mode the player is in, what a key does, and the duel
@@ -180,9 +182,6 @@ export const KEY_HELP: Readonly<Record<HelpScreen, readonly [string, string][]>>
 
 export const WATCH_SPEEDS = [1000, 500, 250, 120, 60, 25, 0] as const;
 
-const VICTORY_LINES = ['The dice were kind.', 'Every roll is in the rules pane.', 'A clean win.', 'Well fought.'] as const;
-const DEFEAT_LINES = ['The dice were not kind.', 'Check the rules pane: every roll is there.', 'Try the door strategy.', 'Rematch with r: same seed, same dice.'] as const;
-const DRAW_LINES = ['Neither side gave way.', 'A stalemate.'] as const;
 
 /** A best-of-N match in watch mode: rounds alternate who wins ties for the move. */
 export interface Match {
@@ -444,7 +443,7 @@ export class Session {
     if (this.finished) return;
     this.finished = true;
     const o = this.duel.outcome;
-    const lines = o?.winner === 0 ? VICTORY_LINES : o?.winner === 1 ? DEFEAT_LINES : DRAW_LINES;
+    const lines = epitaphs(this.facts());
     this.epitaph = lines[cosmeticStream(`${this.setup.seed}/${this.duel.turn}`).int(lines.length)] ?? '';
     this.startRecording();
     const outcome = this.duel.outcome;
@@ -454,6 +453,23 @@ export class Session {
     });
     if (this.match && o) this.match.results.push(o.winner === 0 ? 'hero' : o.winner === 1 ? 'foe' : 'draw');
     this.ui = { kind: 'over' };
+  }
+
+  /** What the end screen's line is chosen from: the result, the luck meter, hit points, doors. */
+  facts(): DuelFacts {
+    const d = this.duel;
+    const luck = this.luck();
+    const side = (i: 0 | 1) => (luck && luck.sides[i].attacks > 0 ? luck.sides[i].percentile : null);
+    const hp = (e: ArenaEntity) => ({ hp: e.body?.hp ?? 0, maxHp: e.body?.maxHp ?? 1 });
+    const w = d.outcome?.winner;
+    return {
+      winner: w === 0 || w === 1 ? w : null,
+      luck: [side(0), side(1)],
+      hero: hp(d.hero),
+      foe: { ...hp(d.foe), name: d.foe.fighter?.name ?? 'foe' },
+      doors: d.grid.cells.some((c) => c === Terrain.DoorClosed || c === Terrain.DoorOpen),
+      played: this.mode === 'play',
+    };
   }
 
   /** Whether another round of the match follows this one. */
