@@ -1,0 +1,370 @@
+import { printable } from '../../core/text.js';
+import type { Duel, DuelSetup } from '../../game/duel.js';
+import { LAB_FOE_STATES, type LabChange, heroSkillLevels, labDuel, rebuildLabDuel } from '../../game/lab.js';
+import { type Choice, heroChoices, heroOptionTables } from '../../rules/choices.js';
+import type { RecallSection } from '../../rules/ruleset.js';
+import { attackContext } from '../../systems/combat.js';
+import { canPerceive } from '../../systems/perception.js';
+import type { ArenaEntity } from '../../world/components.js';
+import { type Canvas, wrap } from '../canvas.js';
+import { FLAG_BOLD, type Palette } from '../palette.js';
+import type { Screen, ScreenAction } from '../screen.js';
+import type { Key, SessionEnv } from '../session.js';
+import { type PagerLine, drawBar, isEnter, isEscape } from '../widgets.js';
+import { LAB_KEYS } from './keys.js';
+import { LabPager, drawLabHelp, fitFields, fitWords } from './overlay.js';
+import { labCells, labTable } from './table.js';
+
+const MAX_DISTANCE = 8;
+/** Rows above the table's body: the bar, two per fighter, the heading. */
+const BODY_TOP = 6;
+/** Rows below it: the status or skill editor, the note, the key bar. */
+const BELOW = 3;
+/** The width from which a recall page stands beside the table. */
+const SIDE_BY_SIDE = 160;
+
+interface Line {
+  readonly text: string;
+  readonly colour: string;
+  readonly bold?: boolean;
+  /** A row of the table's cells: laid out by the table, never wrapped. */
+  readonly cells?: readonly string[];
+}
+
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** Wraps a line to `width`, keeping its indent, with continuation lines indented two more. */
+function wrapIndented(l: Line, width: number): Line[] {
+  const indent = l.text.length - l.text.trimStart().length;
+  return wrap(l.text.trimStart(), Math.max(10, width - indent - 2)).map((text, i) => ({ ...l, text: `${' '.repeat(indent + (i > 0 ? 2 : 0))}${text}` }));
+}
+
+/**
+ * The fight lab: both fighters of a setup built (never stepped, so nothing is rolled), and every
+ * attack's exact odds both ways at a chosen distance, changed live by keys. A change to one side
+ * keeps the other exactly as built (game/lab.ts).
+ */
+export class LabScreen implements Screen {
+  private setup: DuelSetup;
+  /** The fighters shown, built and never stepped. */
+  private built: Duel;
+  private distance = 1;
+  private status = '';
+  private help = false;
+  private page: LabPager | undefined;
+  /** The skill editor's chosen skill, while it is open. */
+  private editing: number | undefined;
+
+  constructor(
+    setup: DuelSetup,
+    private readonly env: SessionEnv,
+    private readonly palette: Palette,
+  ) {
+    this.setup = setup;
+    this.built = labDuel(setup, env.content);
+  }
+
+  /** The setup shown now (after any what-if keys); the side a change left alone stays as first built. */
+  get current(): DuelSetup {
+    return this.setup;
+  }
+
+  /** The duel the lab shows (never stepped). */
+  get duel(): Duel {
+    return this.built;
+  }
+
+  get shownDistance(): number {
+    return this.distance;
+  }
+
+  /** The skill the editor has chosen, or undefined when it is closed. */
+  get editedSkill(): string | undefined {
+    return this.editing === undefined ? undefined : this.skills()[this.editing]?.id;
+  }
+
+  tickDelay(): number | undefined {
+    return undefined;
+  }
+
+  tick(): void {}
+
+  close(): void {}
+
+  /** Builds `next`, keeping what `change` leaves alone; keeps the last good build and says why when the ruleset refuses. */
+  private apply(next: DuelSetup, change: LabChange): boolean {
+    try {
+      this.built = rebuildLabDuel(this.built, next, this.env.content, change);
+      this.setup = next;
+      return true;
+    } catch (e) {
+      this.status = message(e);
+      return false;
+    }
+  }
+
+  key(k: Key): ScreenAction {
+    if (this.help) {
+      this.help = false;
+      return undefined;
+    }
+    if (this.page) {
+      if (this.page.key(k) === 'close') this.page = undefined;
+      return undefined;
+    }
+    if (this.editing !== undefined) {
+      this.editKey(k);
+      return undefined;
+    }
+    const ch = k.ch ?? '';
+    if (ch === 'q' || ch === 'Q' || isEscape(k)) return { kind: 'back' };
+    this.status = '';
+    const actions: Record<string, () => void> = {
+      '+': () => this.level(1),
+      '=': () => this.level(1),
+      '-': () => this.level(-1),
+      _: () => this.level(-1),
+      w: () => this.cycleGear('weapon', 1),
+      W: () => this.cycleGear('weapon', -1),
+      a: () => this.cycleGear('armour', 1),
+      A: () => this.cycleGear('armour', -1),
+      b: () => this.cycleGear('shield', 1),
+      B: () => this.cycleGear('shield', -1),
+      k: () => this.openSkills(),
+      f: () => this.cycleFoe(1),
+      F: () => this.cycleFoe(-1),
+      s: () => this.cycleFoeState(1),
+      S: () => this.cycleFoeState(-1),
+      e: () => this.apply({ ...this.setup, edition: this.setup.edition === 'spoiler' ? 'source' : 'spoiler' }, 'all'),
+      '<': () => (this.distance = Math.max(1, this.distance - 1)),
+      '>': () => (this.distance = Math.min(MAX_DISTANCE, this.distance + 1)),
+      r: () => this.openRecall(this.built.foe, this.built.hero),
+      R: () => this.openRecall(this.built.hero, this.built.foe),
+      '?': () => (this.help = true),
+    };
+    if (Object.hasOwn(actions, ch)) actions[ch]?.();
+    return undefined;
+  }
+
+  private withHeroOption(key: string, value: string | number | null): DuelSetup {
+    const options: Record<string, string | number> = { ...this.setup.hero.options };
+    if (value === null) delete options[key];
+    else options[key] = value;
+    return { ...this.setup, hero: { ...this.setup.hero, options } };
+  }
+
+  private level(delta: number): void {
+    const now = this.built.hero.rules?.['level'];
+    if (typeof now !== 'number') {
+      this.status = 'This hero has no level to change.';
+      return;
+    }
+    const { min, max } = heroChoices(this.env.content, this.setup.ruleset).levels;
+    const next = now + delta;
+    if (next < min || next > max) this.status = `Levels go from ${min} to ${max}.`;
+    else this.apply(this.withHeroOption('level', next), 'hero');
+  }
+
+  /** The next weapon, armour or shield the ruleset accepts for this hero, skipping those it refuses. */
+  private cycleGear(key: 'weapon' | 'armour' | 'shield', dir: 1 | -1): void {
+    const c = heroChoices(this.env.content, this.setup.ruleset);
+    const list = key === 'weapon' ? c.weapons : key === 'armour' ? c.armours : c.shields;
+    if (list.length === 0) {
+      this.status = `The ${this.setup.ruleset} ruleset has no ${key}s to choose.`;
+      return;
+    }
+    const at = Math.max(0, list.findIndex((x) => x.id === (this.setup.hero.options[key] ?? null)));
+    let skipped = 0;
+    for (let i = 1; i < list.length; i++) {
+      const choice = list[(((at + dir * i) % list.length) + list.length) % list.length] as Choice;
+      if (this.apply(this.withHeroOption(key, choice.id), 'hero')) break;
+      skipped++;
+    }
+    this.status = skipped > 0 ? `Skipped ${skipped} the ${this.setup.ruleset} ruleset refuses for this hero.` : '';
+  }
+
+  private cycleFoe(dir: 1 | -1): void {
+    const foes = this.built.ruleset.catalog().filter((e) => e.kind === 'monster');
+    const at = foes.findIndex((e) => e.id === this.setup.foe.template);
+    const next = foes[(at + dir + foes.length) % foes.length];
+    if (next) this.apply({ ...this.setup, foe: { template: next.id, options: {} } }, 'foe');
+  }
+
+  private cycleFoeState(dir: 1 | -1): void {
+    const at = Math.max(0, LAB_FOE_STATES.indexOf(this.setup.foeState));
+    const next = LAB_FOE_STATES[(at + dir + LAB_FOE_STATES.length) % LAB_FOE_STATES.length];
+    const { foeState: _, ...rest } = this.setup;
+    this.apply(next === undefined ? rest : { ...rest, foeState: next }, 'foe-state');
+  }
+
+  private skills(): readonly { readonly id: string; readonly name: string }[] {
+    return heroOptionTables(this.env.content, this.setup.ruleset).skills;
+  }
+
+  private openSkills(): void {
+    if (this.skills().length === 0) this.status = `The ${this.setup.ruleset} ruleset trains no skills.`;
+    else this.editing = 0;
+  }
+
+  /** The skill editor's keys: choose a skill, change its level; Escape or Enter closes it. */
+  private editKey(k: Key): void {
+    const list = this.skills();
+    const at = this.editing ?? 0;
+    const ch = k.ch ?? '';
+    if (isEscape(k) || isEnter(k) || ch === 'k' || ch === 'q') {
+      this.editing = undefined;
+      return;
+    }
+    if (k.name === 'up' || (k.name === 'tab' && k.ch === undefined) || ch === '\t') {
+      this.editing = k.name === 'up' ? (at - 1 + list.length) % list.length : (at + 1) % list.length;
+      return;
+    }
+    if (k.name === 'down') {
+      this.editing = (at + 1) % list.length;
+      return;
+    }
+    const delta = k.name === 'right' || ch === '+' || ch === '=' ? 1 : k.name === 'left' || ch === '-' || ch === '_' ? -1 : 0;
+    const skill = list[at];
+    if (delta === 0 || !skill) return;
+    const { min, max } = heroOptionTables(this.env.content, this.setup.ruleset).skillLevels;
+    const next = (heroSkillLevels(this.built)[skill.id] ?? 0) + delta;
+    this.status = '';
+    if (next < min || next > max) this.status = `Skills go from ${min} to ${max}.`;
+    else this.apply(this.withHeroOption(`skill:${skill.id}`, next), 'hero');
+  }
+
+  private openRecall(subject: ArenaEntity, observer: ArenaEntity): void {
+    const r = this.built.ruleset;
+    const d = this.built;
+    try {
+      const sections = r.panel.recall(d.view(subject), d.view(observer), d.now, { distance: this.distance, visible: canPerceive(d, observer, subject) });
+      this.page = new LabPager(`Recall: ${this.title(subject)}`, recallLines(sections));
+    } catch (e) {
+      this.status = `The recall page failed: ${message(e)}`;
+    }
+  }
+
+  private title(e: ArenaEntity): string {
+    return String(e.rules?.['title'] ?? e.fighter?.name ?? '?');
+  }
+
+  /** The attack context as the lab shows it: the duel's, at the chosen distance, in plain view. */
+  private context(a: ArenaEntity, d: ArenaEntity) {
+    return { ...attackContext(this.built, a, d), distance: this.distance, visible: canPerceive(this.built, a, d) };
+  }
+
+  /** One direction: a heading, then each attack usable at this distance with its cells. */
+  private sideLines(a: ArenaEntity, d: ArenaEntity, colour: string): Line[] {
+    const r = this.built.ruleset;
+    const maxHp = d.body?.maxHp ?? 0;
+    const who = a.fighter?.kind === 'hero' ? 'The hero' : 'The foe';
+    const out: Line[] = [{ text: `${who}, ${this.title(a)}, attacks ${this.title(d)} (max HP ${maxHp})`, colour: 'cyan', bold: true }];
+    const usable = r.attackOptions(this.built.view(a)).filter((o) => r.canUse(o, this.distance));
+    if (usable.length === 0) out.push({ text: `  nothing reaches at distance ${this.distance}`, colour: 'dark-grey' });
+    for (const o of usable) {
+      try {
+        const p = r.previewAttack(this.built.view(a), this.built.view(d), o, this.context(a, d));
+        out.push({ text: '', cells: labCells(p, maxHp), colour });
+        if (p.notes.length > 0) out.push({ text: `  ${p.notes.join(' · ')}`, colour: 'dark-grey' });
+      } catch (e) {
+        out.push({ text: `${o.label}: ${message(e)}`, colour: 'bright-red' });
+      }
+    }
+    return out;
+  }
+
+  /** Whether and how fast a sleeping or wandering foe notices the hero, per turn in view. */
+  private noticeLine(): Line {
+    const d = this.built;
+    const mode = d.foe.ai?.mode;
+    if (mode !== 'sleeping' && mode !== 'wandering') return { text: `The ${this.title(d.foe)} starts ${mode ?? 'awake'}: it knows where you are.`, colour: 'yellow' };
+    try {
+      const n = d.ruleset.noticeChance(d.view(d.foe), d.view(d.hero), this.distance, true);
+      return { text: `The ${mode} ${this.title(d.foe)} notices you: ${n.chance.percent(1)} a turn (${n.describe})`, colour: 'yellow' };
+    } catch (e) {
+      return { text: `Noticing: ${message(e)}`, colour: 'bright-red' };
+    }
+  }
+
+  /** The hero's gear as chosen, in `width` cells: the labels shorten before a field is dropped. */
+  private gearText(width: number): string {
+    const c = heroChoices(this.env.content, this.setup.ruleset);
+    const name = (list: readonly Choice[], key: string) => list.find((x) => x.id === (this.setup.hero.options[key] ?? null))?.name ?? String(this.setup.hero.options[key]);
+    const parts: [string, string, string][] = [
+      ['weapon', 'wpn', name(c.weapons, 'weapon')],
+      ['armour', 'arm', name(c.armours, 'armour')],
+      ...(c.shields.length > 0 ? [['shield', 'shd', name(c.shields, 'shield')] as [string, string, string]] : []),
+    ];
+    const long = parts.map(([label, , value]) => `${label}: ${value}`);
+    if (long.join(' · ').length <= width) return long.join(' · ');
+    const short = parts.map(([, label, value]) => `${label}: ${value === "the preset's" ? 'preset' : value}`);
+    if (short.join(' · ').length <= width) return short.join(' · ');
+    // Still too long: the fields left as the preset has them go first.
+    return fitFields(short.filter((f) => !f.endsWith(': preset')), width);
+  }
+
+  /** The skill editor's line: the chosen skill and its level, and its neighbours. */
+  private editorLine(width: number): string {
+    const list = this.skills();
+    const at = this.editing ?? 0;
+    const levels = heroSkillLevels(this.built);
+    const show = (i: number): string => {
+      const s = list[(i + list.length) % list.length];
+      return s ? `${s.name} ${levels[s.id] ?? 0}` : '';
+    };
+    const head = `Skill: [${show(at)}]`;
+    const tail = ' ←→/+- level · ↑↓ Tab skill · Esc done';
+    let around = '';
+    for (let i = 1; i < list.length && head.length + around.length + tail.length + show(at + i).length + 3 <= width; i++) around += ` · ${show(at + i)}`;
+    return fitWords(`${head}${around}${tail}`, width);
+  }
+
+  paint(c: Canvas): void {
+    const P = this.palette;
+    const d = this.built;
+    const H = c.height;
+    // From SIDE_BY_SIDE columns a recall page stands beside the table instead of over it.
+    const beside = this.page !== undefined && c.width >= SIDE_BY_SIDE;
+    const pageWidth = Math.min(100, Math.floor(c.width / 2));
+    const W = beside ? c.width - pageWidth : c.width;
+    c.clear(P.attr());
+    drawBar(c, P, 0, fitFields([' Fight lab', d.ruleset.name, d.edition, `distance ${this.distance}`, `seed ${this.setup.seed}`], c.width - 9), '? help ');
+    this.paintFighter(c, d.hero, 1, (room) => this.gearText(room), W);
+    this.paintFighter(c, d.foe, 3, (room) => fitFields(d.foe.ai ? [`starts ${d.foe.ai.mode}${this.setup.foeState ? ' (set here)' : ''}`] : [], room), W);
+    const body = [...this.sideLines(d.hero, d.foe, 'bright-green'), ...this.sideLines(d.foe, d.hero, 'bright-red'), this.noticeLine()];
+    const table = labTable(
+      body.flatMap((l) => (l.cells ? [l.cells] : [])),
+      W,
+    );
+    c.text(0, 5, table.header, P.attr('cyan', 'default', FLAG_BOLD), W);
+    const rows = body.flatMap((l) => (l.cells ? [{ ...l, text: table.row(l.cells) }] : wrapIndented(l, W)));
+    const bodyRows = Math.max(1, H - BODY_TOP - BELOW);
+    rows.slice(0, bodyRows).forEach((l, i) => c.text(0, BODY_TOP + i, l.text, P.attr(l.colour, 'default', l.bold ? FLAG_BOLD : 0), W));
+    if (this.editing !== undefined) c.text(0, H - 3, this.editorLine(W), P.attr('yellow', 'default', FLAG_BOLD), W);
+    else c.text(0, H - 3, fitWords(this.status, W), P.attr('white', 'default', FLAG_BOLD), W);
+    c.text(0, H - 2, fitWords('exp/turn: expected damage × attacks a turn · ≈turns to kill: max HP ÷ exp/turn', W), P.attr('dark-grey'), W);
+    const keys = c.width >= 100 ? ' +- level  w weapon  a armour  b shield  k skills  f foe  s foe state  e edition  <> distance  r R recall' : ' +- level w weapon a armour b shield k skills f foe s state e <> r R';
+    drawBar(c, P, H - 1, fitWords(keys, c.width - 5), '? q ');
+    if (this.page) {
+      if (beside) this.page.paint(c, P, W, pageWidth, H - 1);
+      else this.page.paint(c, P, 0, c.width, H - 1);
+    }
+    if (this.help) drawLabHelp(c, P, 'Fight lab keys', LAB_KEYS);
+  }
+
+  private paintFighter(c: Canvas, e: ArenaEntity, y: number, extra: (room: number) => string, W: number): void {
+    const P = this.palette;
+    // Escaped here so that what follows it is placed by its shown width.
+    const head = printable(`${e.glyph?.ch ?? '?'} ${this.title(e)}  HP ${e.body?.maxHp ?? 0}`);
+    c.text(0, y, head, P.attr(e.fighter?.kind === 'hero' ? 'white' : (e.glyph?.colour ?? 'white'), 'default', FLAG_BOLD), W);
+    c.text(head.length + 3, y, extra(W - head.length - 3), P.attr('grey'), W - head.length - 3);
+    const line = this.built.ruleset.panel.describeFighter(this.built.view(e), this.built.now)[0] ?? '';
+    c.text(2, y + 1, fitWords(line, W - 2), P.attr('grey'), W - 2);
+  }
+}
+
+/** A recall page's sections as lines: each title, then its lines. */
+function recallLines(sections: readonly RecallSection[]): PagerLine[] {
+  if (sections.length === 0) return [{ text: 'Nothing to recall.', colour: 'dark-grey' }];
+  return sections.flatMap((s, i) => [...(i > 0 ? [{ text: '', colour: 'grey' }] : []), { text: s.title, colour: 'cyan', bold: true }, ...s.lines.map((text) => ({ text, colour: 'white' }))]);
+}
