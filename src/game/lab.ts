@@ -1,5 +1,6 @@
 import type { Content } from '../content/index.js';
-import type { AiMode, ArenaEntity } from '../world/components.js';
+import type { RulesetId } from '../rules/ruleset.js';
+import type { AiMode, ArenaEntity, Status } from '../world/components.js';
 import { Duel, type DuelSetup } from './duel.js';
 
 /**
@@ -26,16 +27,66 @@ function keep(from: ArenaEntity, into: ArenaEntity, except: readonly (keyof Aren
  * a foe change keeps the hero, a foe state change keeps both but the foe's starting state, and
  * `all` builds both afresh. Throws what the ruleset says when it refuses `next`.
  */
-export function rebuildLabDuel(prev: Duel, next: DuelSetup, content: Content, change: LabChange): Duel {
+export function rebuildLabDuel(prev: Duel, next: DuelSetup, content: Content, change: LabChange, condition?: Status): Duel {
   const d = new Duel(next, content, { tracing: false });
   if (change === 'hero' || change === 'foe-state') keep(prev.foe, d.foe, change === 'foe-state' ? ['ai', 'awareness'] : []);
   if (change === 'foe' || change === 'foe-state') keep(prev.hero, d.hero);
-  return seeing(d);
+  return afflicted(seeing(d), condition);
 }
 
-/** The lab's duel for a setup: built, with a hunting or fleeing foe aware of the hero. */
-export function labDuel(setup: DuelSetup, content: Content): Duel {
-  return seeing(new Duel(setup, content, { tracing: false }));
+/** The lab's duel for a setup: built, with a hunting or fleeing foe aware of the hero, and the foe under `condition` if given. */
+export function labDuel(setup: DuelSetup, content: Content, condition?: Status): Duel {
+  return afflicted(seeing(new Duel(setup, content, { tracing: false })), condition);
+}
+
+/** A foe state the lab offers: a starting state, and for some a condition the ruleset's attack rules read. */
+export interface LabFoeState {
+  readonly label: string;
+  /** The setup's `foeState`; undefined for the foe's own. */
+  readonly mode?: AiMode;
+  /** A status the foe is under (with `mode` hunting: awake, facing the hero). */
+  readonly condition?: Status;
+}
+
+const STARTS: readonly LabFoeState[] = [
+  { label: 'its own' },
+  { label: 'asleep', mode: 'sleeping' },
+  { label: 'wandering (unaware)', mode: 'wandering' },
+  { label: 'hunting', mode: 'hunting' },
+  { label: 'fleeing', mode: 'fleeing' },
+];
+
+/**
+ * The conditions each ruleset's attack rules read in a defender, as the statuses its rules set:
+ * Pixel Dungeon's paralysed mob (a surprise attack: dodge 0); Crawl's confused monster (a stab);
+ * Stone Soup's confused, paralysed, netted or petrified monster (stabs, no block, EV).
+ */
+const CONDITIONS: Readonly<Record<RulesetId, readonly LabFoeState[]>> = {
+  'pixel-dungeon': [{ label: 'paralysed', mode: 'hunting', condition: { kind: 'paralysed' } }],
+  'angband-3.0.5': [],
+  'crawl-4.0b20': [{ label: 'confused', mode: 'hunting', condition: { kind: 'confused', level: 1 } }],
+  'stone-soup-0.5.2': [
+    { label: 'confused', mode: 'hunting', condition: { kind: 'confused', level: 1 } },
+    { label: 'paralysed', mode: 'hunting', condition: { kind: 'paralysis', level: 1 } },
+    { label: 'netted', mode: 'hunting', condition: { kind: 'netted', level: 1 } },
+    { label: 'petrified', mode: 'hunting', condition: { kind: 'petrified', level: 1 } },
+  ],
+};
+
+/** The foe states the lab offers in a ruleset: the foe's own, each starting state, then the ruleset's conditions. */
+export function labFoeStates(ruleset: RulesetId): readonly LabFoeState[] {
+  return [...STARTS, ...(CONDITIONS[ruleset] ?? [])];
+}
+
+/** The foe with every lab condition of its ruleset taken off, then `condition` put on. */
+function afflicted(d: Duel, condition: Status | undefined): Duel {
+  const kinds = new Set((CONDITIONS[d.setup.ruleset] ?? []).map((c) => c.condition?.kind));
+  const statuses = d.foe.statuses;
+  if (!statuses) return d;
+  const kept = statuses.filter((x) => !kinds.has(x.kind));
+  statuses.length = 0;
+  statuses.push(...kept, ...(condition ? [{ ...condition }] : []));
+  return d;
 }
 
 /**
@@ -59,6 +110,3 @@ export function heroSkillLevels(d: Duel): Readonly<Record<string, number>> {
   if (typeof s !== 'object' || s === null) return {};
   return Object.fromEntries(Object.entries(s).filter((e): e is [string, number] => typeof e[1] === 'number'));
 }
-
-/** The foe states the lab offers: the foe's own (undefined), then each a setup may start it in. */
-export const LAB_FOE_STATES: readonly (AiMode | undefined)[] = [undefined, 'sleeping', 'wandering', 'hunting', 'fleeing'];

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/index.js';
 import { Duel, type DuelSetup } from '../../src/game/duel.js';
-import { LAB_FOE_STATES } from '../../src/game/lab.js';
+import { labFoeStates } from '../../src/game/lab.js';
 import { attackContext } from '../../src/systems/combat.js';
 import { canPerceive } from '../../src/systems/perception.js';
 import type { ArenaEntity } from '../../src/world/components.js';
@@ -28,9 +28,10 @@ const LEFT = '\x1b[D';
 const DOWN = '\x1b[B';
 const labOf = (x: Harness) => x.app.current as LabScreen;
 
-/** One side's rows as the lab must show them, worked out from a duel built apart from the lab's. */
-function rowsOf(setup: DuelSetup, side: 'hero' | 'foe'): string[][] {
+/** One side's rows as the lab must show them, worked out from a duel built apart from the lab's (the foe under `status` if given). */
+function rowsOf(setup: DuelSetup, side: 'hero' | 'foe', status?: { kind: string; level?: number }): string[][] {
   const d = new Duel(setup, content, { tracing: false });
+  if (status) d.foe.statuses!.push({ ...status });
   // The lab shows a hunting or fleeing foe as having seen the hero.
   if (d.foe.ai?.mode === 'hunting' || d.foe.ai?.mode === 'fleeing') d.foe.awareness = { enemySeen: true, lastSeen: { ...d.hero.pos! } };
   const [a, b]: ArenaEntity[] = side === 'hero' ? [d.hero, d.foe] : [d.foe, d.hero];
@@ -39,6 +40,19 @@ function rowsOf(setup: DuelSetup, side: 'hero' | 'foe'): string[][] {
     .attackOptions(d.view(a!))
     .filter((o) => d.ruleset.canUse(o, 1))
     .map((o) => labCells(d.ruleset.previewAttack(d.view(a!), d.view(b!), o, ctx), b!.body!.maxHp));
+}
+
+/** The hero's exact odds against the foe, unrounded, with the ruleset's notes (a stab's chance shows there). */
+function heroOdds(setup: DuelSetup, status?: { kind: string; level?: number }): string[] {
+  const d = new Duel(setup, content, { tracing: false });
+  if (status) d.foe.statuses!.push({ ...status });
+  if (d.foe.ai?.mode === 'hunting' || d.foe.ai?.mode === 'fleeing') d.foe.awareness = { enemySeen: true, lastSeen: { ...d.hero.pos! } };
+  const ctx = { ...attackContext(d, d.hero, d.foe), distance: 1, visible: canPerceive(d, d.hero, d.foe) };
+  return d.ruleset
+    .attackOptions(d.view(d.hero))
+    .filter((o) => d.ruleset.canUse(o, 1))
+    .map((o) => d.ruleset.previewAttack(d.view(d.hero), d.view(d.foe), o, ctx))
+    .map((p) => `${p.hit.toString()} ${p.expected.toString()} ${p.notes.join(' ')}`);
 }
 
 /** The screen's table rows of one side, each as its cells split on runs of spaces (names here have no double spaces). */
@@ -118,30 +132,51 @@ describe('the lab takes skills, the shield and the foe state live', () => {
     }
   });
 
+  /** The conditions each ruleset's rules read, as the statuses its own rules set. */
+  const CONDITIONS: Record<string, Record<string, { kind: string; level?: number }>> = {
+    'pixel-dungeon': { paralysed: { kind: 'paralysed' } },
+    'angband-3.0.5': {},
+    'crawl-4.0b20': { confused: { kind: 'confused', level: 1 } },
+    'stone-soup-0.5.2': { confused: { kind: 'confused', level: 1 }, paralysed: { kind: 'paralysis', level: 1 }, netted: { kind: 'netted', level: 1 }, petrified: { kind: 'petrified', level: 1 } },
+  };
+
   for (const [id, setup] of Object.entries(SETUPS)) {
-    it(`${id}: each foe state gives the ruleset's exact odds both ways, and asleep differs from hunting`, async () => {
+    it(`${id}: each foe state gives the ruleset's exact odds both ways; asleep and each condition differ from hunting`, async () => {
       h = await startHarness({ start: { kind: 'lab', setup }, save: false });
-      const seen = new Map<string, string[][]>();
-      for (let i = 0; i < LAB_FOE_STATES.length; i++) {
-        const state = LAB_FOE_STATES[i];
-        const { foeState: _, ...rest } = setup;
-        const want = state === undefined ? rest : { ...rest, foeState: state };
+      const states = labFoeStates(setup.ruleset);
+      expect(states.slice(5).map((x) => x.label)).toEqual(Object.keys(CONDITIONS[id]!));
+      const seen = new Map<string, string[]>();
+      const { foeState: _, ...rest } = setup;
+      for (const state of states) {
+        const want = state.mode === undefined ? rest : { ...rest, foeState: state.mode };
+        const status = CONDITIONS[id]![state.label];
         expect(labOf(h).current).toEqual(want);
-        expect(labOf(h).duel.foe.ai?.mode).toBe(state ?? new Duel(rest, content, { tracing: false }).foe.ai?.mode);
-        const hero = rowsOf(want, 'hero');
+        expect(labOf(h).duel.foe.ai?.mode).toBe(state.mode ?? new Duel(rest, content, { tracing: false }).foe.ai?.mode);
+        const kinds = Object.values(CONDITIONS[id]!).map((c) => c.kind);
+        expect(labOf(h).duel.foe.statuses!.filter((x) => kinds.includes(x.kind))).toEqual(status ? [status] : []);
+        const hero = rowsOf(want, 'hero', status);
         expectShown(h, 'hero', hero);
-        expectShown(h, 'foe', rowsOf(want, 'foe'));
-        seen.set(String(state), hero);
+        expectShown(h, 'foe', rowsOf(want, 'foe', status));
+        seen.set(state.label, heroOdds(want, status));
         const mode = labOf(h).duel.foe.ai?.mode;
         expect(h.lines().join('\n')).toMatch(mode === 'sleeping' || mode === 'wandering' ? /notices you: \d/ : /knows where you are/);
+        if (status) expect(h.lines()[3]).toContain(`starts hunting · ${state.label}`);
         await h.press('s');
       }
-      expect(labOf(h).current).toEqual((({ foeState: _, ...rest }) => rest)(setup));
+      expect(labOf(h).current).toEqual(rest);
       // Angband 3.0.5 gives no bonus against a sleeping monster: only its noticing shows.
-      if (id === 'angband-3.0.5') expect(seen.get('sleeping')).toEqual(seen.get('hunting'));
-      else expect(seen.get('sleeping')).not.toEqual(seen.get('hunting'));
+      if (id === 'angband-3.0.5') expect(seen.get('asleep')).toEqual(seen.get('hunting'));
+      else expect(seen.get('asleep')).not.toEqual(seen.get('hunting'));
+      for (const label of Object.keys(CONDITIONS[id]!)) expect(seen.get(label), label).not.toEqual(seen.get('hunting'));
       await h.press('S');
-      expect(labOf(h).current.foeState).toBe('fleeing');
+      expect(labOf(h).foeState.label).toBe(states[states.length - 1]!.label);
+      // A condition stays on the foe through a change of hero, and goes with a change of state.
+      if (states.length > 5) {
+        await h.press('+');
+        expect(labOf(h).duel.foe.statuses!.filter((x) => Object.values(CONDITIONS[id]!).some((c) => c.kind === x.kind))).toHaveLength(1);
+        await h.press('S', 'S');
+        expect(labOf(h).duel.foe.statuses!.filter((x) => Object.values(CONDITIONS[id]!).some((c) => c.kind === x.kind))).toHaveLength(states.length > 6 ? 1 : 0);
+      }
     });
   }
 });

@@ -74,11 +74,11 @@ describe('the lab changes one side without touching the other', () => {
         h = await startHarness({ start: { kind: 'lab', setup: { ...setup, hero: { ...setup.hero, options: { level: 5 } } } }, save: false });
         await h.press('+'); // a hero changed from the setup's, so that the foe is rebuilt beside a kept hero
         const before = sideOf(h, 'hero');
-        const foeBefore = sideOf(h, 'foe', ['ai', 'awareness']);
+        const foeBefore = sideOf(h, 'foe', ['ai', 'awareness', 'statuses']);
         await h.press(...keys);
         expect(sideOf(h, 'hero')).toEqual(before);
-        // A change of the foe's state keeps its kit and hit points too.
-        if (keys[0] === 's' || keys[0] === 'S') expect(sideOf(h, 'foe', ['ai', 'awareness'])).toEqual(foeBefore);
+        // A change of the foe's state (or condition) keeps its kit and hit points too.
+        if (keys[0] === 's' || keys[0] === 'S') expect(sideOf(h, 'foe', ['ai', 'awareness', 'statuses'])).toEqual(foeBefore);
       });
     }
   }

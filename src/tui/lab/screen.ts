@@ -1,6 +1,6 @@
 import { printable } from '../../core/text.js';
 import type { Duel, DuelSetup } from '../../game/duel.js';
-import { LAB_FOE_STATES, type LabChange, heroSkillLevels, labDuel, rebuildLabDuel } from '../../game/lab.js';
+import { type LabChange, type LabFoeState, heroSkillLevels, labDuel, labFoeStates, rebuildLabDuel } from '../../game/lab.js';
 import { type Choice, heroChoices, heroOptionTables } from '../../rules/choices.js';
 import type { RecallSection } from '../../rules/ruleset.js';
 import { attackContext } from '../../systems/combat.js';
@@ -54,6 +54,8 @@ export class LabScreen implements Screen {
   private page: LabPager | undefined;
   /** The skill editor's chosen skill, while it is open. */
   private editing: number | undefined;
+  /** The foe state chosen here (`s`), or undefined for the setup's. */
+  private state: LabFoeState | undefined;
 
   constructor(
     setup: DuelSetup,
@@ -94,7 +96,7 @@ export class LabScreen implements Screen {
   /** Builds `next`, keeping what `change` leaves alone; keeps the last good build and says why when the ruleset refuses. */
   private apply(next: DuelSetup, change: LabChange): boolean {
     try {
-      this.built = rebuildLabDuel(this.built, next, this.env.content, change);
+      this.built = rebuildLabDuel(this.built, next, this.env.content, change, this.state?.condition);
       this.setup = next;
       return true;
     } catch (e) {
@@ -190,11 +192,20 @@ export class LabScreen implements Screen {
     if (next) this.apply({ ...this.setup, foe: { template: next.id, options: {} } }, 'foe');
   }
 
+  /** The foe state shown: the one chosen here, or the one the setup starts it in. */
+  get foeState(): LabFoeState {
+    const states = labFoeStates(this.setup.ruleset);
+    return this.state ?? states.find((x) => x.mode === this.setup.foeState && !x.condition) ?? (states[0] as LabFoeState);
+  }
+
   private cycleFoeState(dir: 1 | -1): void {
-    const at = Math.max(0, LAB_FOE_STATES.indexOf(this.setup.foeState));
-    const next = LAB_FOE_STATES[(at + dir + LAB_FOE_STATES.length) % LAB_FOE_STATES.length];
+    const states = labFoeStates(this.setup.ruleset);
+    const at = Math.max(0, states.indexOf(this.foeState));
+    const next = states[(at + dir + states.length) % states.length] as LabFoeState;
     const { foeState: _, ...rest } = this.setup;
-    this.apply(next === undefined ? rest : { ...rest, foeState: next }, 'foe-state');
+    const was = this.state;
+    this.state = next;
+    if (!this.apply(next.mode === undefined ? rest : { ...rest, foeState: next.mode }, 'foe-state')) this.state = was;
   }
 
   private skills(): readonly { readonly id: string; readonly name: string }[] {
@@ -330,7 +341,8 @@ export class LabScreen implements Screen {
     c.clear(P.attr());
     drawBar(c, P, 0, fitFields([' Fight lab', d.ruleset.name, d.edition, `distance ${this.distance}`, `seed ${this.setup.seed}`], c.width - 9), '? help ');
     this.paintFighter(c, d.hero, 1, (room) => this.gearText(room), W);
-    this.paintFighter(c, d.foe, 3, (room) => fitFields(d.foe.ai ? [`starts ${d.foe.ai.mode}${this.setup.foeState ? ' (set here)' : ''}`] : [], room), W);
+    const condition = this.foeState.condition ? ` · ${this.foeState.label}` : '';
+    this.paintFighter(c, d.foe, 3, (room) => fitFields(d.foe.ai ? [`starts ${d.foe.ai.mode}${condition}${this.setup.foeState ? ' (set here)' : ''}`] : [], room), W);
     const body = [...this.sideLines(d.hero, d.foe, 'bright-green'), ...this.sideLines(d.foe, d.hero, 'bright-red'), this.noticeLine()];
     const table = labTable(
       body.flatMap((l) => (l.cells ? [l.cells] : [])),
