@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Content } from '../content/index.js';
 import type { RulesetId } from '../rules/ruleset.js';
 import type { AiMode, ArenaEntity, Status } from '../world/components.js';
@@ -22,15 +23,26 @@ function keep(from: ArenaEntity, into: ArenaEntity, except: readonly (keyof Aren
   for (const k of KEPT) if (!except.includes(k)) target[k] = structuredClone(from[k]);
 }
 
+/** Whether two duels built their fighters alike (every component but the id). */
+function sameBuilds(a: Duel, b: Duel): boolean {
+  return KEPT.every((k) => isDeepStrictEqual(a.hero[k], b.hero[k]) && isDeepStrictEqual(a.foe[k], b.foe[k]));
+}
+
 /**
  * The lab's duel for `next`, made from `prev` by `change`: a hero change keeps the foe as built,
  * a foe change keeps the hero, a foe state change keeps both but the foe's starting state, and
- * `all` builds both afresh. Throws what the ruleset says when it refuses `next`.
+ * `all` (the edition) keeps both when the two editions build the setup's fighters alike, else
+ * builds both afresh. Throws what the ruleset says when it refuses `next`.
  */
 export function rebuildLabDuel(prev: Duel, next: DuelSetup, content: Content, change: LabChange, condition?: Status): Duel {
   const d = new Duel(next, content, { tracing: false });
   if (change === 'hero' || change === 'foe-state') keep(prev.foe, d.foe, change === 'foe-state' ? ['ai', 'awareness'] : []);
   if (change === 'foe' || change === 'foe-state') keep(prev.hero, d.hero);
+  if (change === 'all' && sameBuilds(new Duel(prev.setup, content, { tracing: false }), d)) {
+    // The other edition builds these fighters the same: both stay as the lab had them.
+    keep(prev.hero, d.hero);
+    keep(prev.foe, d.foe);
+  }
   return afflicted(seeing(d), condition);
 }
 

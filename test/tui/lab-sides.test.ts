@@ -83,6 +83,21 @@ describe('the lab changes one side without touching the other', () => {
     }
   }
 
+  for (const [id, setup] of Object.entries(SETUPS)) {
+    it(`${id}: the other edition keeps both fighters as the lab had them (both editions build them alike)`, async () => {
+      h = await startHarness({ start: { kind: 'lab', setup }, save: false });
+      const foe = sideOf(h, 'foe', ['ai']);
+      await h.press('+');
+      const hero = structuredClone(labOf(h).duel.hero);
+      await h.press('e');
+      expect(labOf(h).current.edition).toBe('source');
+      // What the foe is stays; how the edition describes it (its sheet line) may change.
+      const now = sideOf(h, 'foe', ['ai']);
+      expect([now.own, now.head]).toEqual([foe.own, foe.head]);
+      expect(labOf(h).duel.hero).toEqual(hero);
+    });
+  }
+
   it("keeps the Stone Soup orc warrior's weapon and hit points through the hero's levels (the issue's case)", async () => {
     const setup = SETUPS['stone-soup-0.5.2']!;
     h = await startHarness({ start: { kind: 'lab', setup }, save: false });
