@@ -96,7 +96,8 @@ describe('the lab takes skills, the shield and the foe state live', () => {
     // The top of the range: the lab says so and keeps 27.
     for (let i = 0; i < 30; i++) await h.press('+');
     expect(labOf(h).current.hero.options).toEqual({ 'skill:short-blades': 27 });
-    expect(h.lines()[22 - 1]).toMatch(/^Skill: /);
+    expect(h.lines()[21]).toMatch(/^Skill: \[Short Blades 27\]/);
+    expect(h.lines()[22]?.trimEnd()).toBe('Skills go from 0 to 27.');
     await h.press('\x1b');
     expect(labOf(h).editedSkill).toBeUndefined();
     expect(h.lines()[0]).toContain('Fight lab');

@@ -2,18 +2,18 @@ import { printable } from '../../core/text.js';
 import type { Duel, DuelSetup } from '../../game/duel.js';
 import { type LabChange, type LabFoeState, heroSkillLevels, labDuel, labFoeStates, rebuildLabDuel } from '../../game/lab.js';
 import { type Choice, heroChoices, heroOptionTables } from '../../rules/choices.js';
-import type { RecallSection } from '../../rules/ruleset.js';
-import { attackContext } from '../../systems/combat.js';
 import { canPerceive } from '../../systems/perception.js';
 import type { ArenaEntity } from '../../world/components.js';
 import { type Canvas, wrap } from '../canvas.js';
 import { FLAG_BOLD, type Palette } from '../palette.js';
 import type { Screen, ScreenAction } from '../screen.js';
 import type { Key, SessionEnv } from '../session.js';
-import { type PagerLine, drawBar, isEnter, isEscape } from '../widgets.js';
+import { drawBar, isEscape } from '../widgets.js';
 import { LAB_KEYS } from './keys.js';
 import { LabPager, drawLabHelp, fitFields, fitWords } from './overlay.js';
-import { labCells, labTable } from './table.js';
+import { type SkillEdit, SkillEditor } from './skills.js';
+import { labTable } from './table.js';
+import { type Line, noticeLine, recallLines, sideLines, titleOf } from './body.js';
 
 const MAX_DISTANCE = 8;
 /** Rows above the table's body: the bar, two per fighter, the heading. */
@@ -22,14 +22,6 @@ const BODY_TOP = 6;
 const BELOW = 3;
 /** The width from which a recall page stands beside the table. */
 const SIDE_BY_SIDE = 160;
-
-interface Line {
-  readonly text: string;
-  readonly colour: string;
-  readonly bold?: boolean;
-  /** A row of the table's cells: laid out by the table, never wrapped. */
-  readonly cells?: readonly string[];
-}
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -52,8 +44,8 @@ export class LabScreen implements Screen {
   private status = '';
   private help = false;
   private page: LabPager | undefined;
-  /** The skill editor's chosen skill, while it is open. */
-  private editing: number | undefined;
+  /** The skill editor, while it is open. */
+  private editor: SkillEditor | undefined;
   /** The foe state chosen here (`s`), or undefined for the setup's. */
   private state: LabFoeState | undefined;
 
@@ -82,7 +74,7 @@ export class LabScreen implements Screen {
 
   /** The skill the editor has chosen, or undefined when it is closed. */
   get editedSkill(): string | undefined {
-    return this.editing === undefined ? undefined : this.skills()[this.editing]?.id;
+    return this.editor?.chosen;
   }
 
   tickDelay(): number | undefined {
@@ -114,8 +106,8 @@ export class LabScreen implements Screen {
       if (this.page.key(k) === 'close') this.page = undefined;
       return undefined;
     }
-    if (this.editing !== undefined) {
-      this.editKey(k);
+    if (this.editor) {
+      this.editKey(this.editor.key(k));
       return undefined;
     }
     const ch = k.ch ?? '';
@@ -208,40 +200,21 @@ export class LabScreen implements Screen {
     if (!this.apply(next.mode === undefined ? rest : { ...rest, foeState: next.mode }, 'foe-state')) this.state = was;
   }
 
-  private skills(): readonly { readonly id: string; readonly name: string }[] {
-    return heroOptionTables(this.env.content, this.setup.ruleset).skills;
-  }
-
   private openSkills(): void {
-    if (this.skills().length === 0) this.status = `The ${this.setup.ruleset} ruleset trains no skills.`;
-    else this.editing = 0;
+    const skills = heroOptionTables(this.env.content, this.setup.ruleset).skills;
+    if (skills.length === 0) this.status = `The ${this.setup.ruleset} ruleset trains no skills.`;
+    else this.editor = new SkillEditor(skills);
   }
 
-  /** The skill editor's keys: choose a skill, change its level; Escape or Enter closes it. */
-  private editKey(k: Key): void {
-    const list = this.skills();
-    const at = this.editing ?? 0;
-    const ch = k.ch ?? '';
-    if (isEscape(k) || isEnter(k) || ch === 'k' || ch === 'q') {
-      this.editing = undefined;
-      return;
-    }
-    if (k.name === 'up' || (k.name === 'tab' && k.ch === undefined) || ch === '\t') {
-      this.editing = k.name === 'up' ? (at - 1 + list.length) % list.length : (at + 1) % list.length;
-      return;
-    }
-    if (k.name === 'down') {
-      this.editing = (at + 1) % list.length;
-      return;
-    }
-    const delta = k.name === 'right' || ch === '+' || ch === '=' ? 1 : k.name === 'left' || ch === '-' || ch === '_' ? -1 : 0;
-    const skill = list[at];
-    if (delta === 0 || !skill) return;
+  /** Does what the skill editor asks: closes it, or steps a skill within the ruleset's range. */
+  private editKey(edit: SkillEdit): void {
+    if (edit?.kind === 'close') this.editor = undefined;
+    if (edit?.kind !== 'step') return;
     const { min, max } = heroOptionTables(this.env.content, this.setup.ruleset).skillLevels;
-    const next = (heroSkillLevels(this.built)[skill.id] ?? 0) + delta;
+    const next = (heroSkillLevels(this.built)[edit.skill] ?? 0) + edit.delta;
     this.status = '';
     if (next < min || next > max) this.status = `Skills go from ${min} to ${max}.`;
-    else this.apply(this.withHeroOption(`skill:${skill.id}`, next), 'hero');
+    else this.apply(this.withHeroOption(`skill:${edit.skill}`, next), 'hero');
   }
 
   private openRecall(subject: ArenaEntity, observer: ArenaEntity): void {
@@ -249,51 +222,9 @@ export class LabScreen implements Screen {
     const d = this.built;
     try {
       const sections = r.panel.recall(d.view(subject), d.view(observer), d.now, { distance: this.distance, visible: canPerceive(d, observer, subject) });
-      this.page = new LabPager(`Recall: ${this.title(subject)}`, recallLines(sections));
+      this.page = new LabPager(`Recall: ${titleOf(subject)}`, recallLines(sections));
     } catch (e) {
       this.status = `The recall page failed: ${message(e)}`;
-    }
-  }
-
-  private title(e: ArenaEntity): string {
-    return String(e.rules?.['title'] ?? e.fighter?.name ?? '?');
-  }
-
-  /** The attack context as the lab shows it: the duel's, at the chosen distance, in plain view. */
-  private context(a: ArenaEntity, d: ArenaEntity) {
-    return { ...attackContext(this.built, a, d), distance: this.distance, visible: canPerceive(this.built, a, d) };
-  }
-
-  /** One direction: a heading, then each attack usable at this distance with its cells. */
-  private sideLines(a: ArenaEntity, d: ArenaEntity, colour: string): Line[] {
-    const r = this.built.ruleset;
-    const maxHp = d.body?.maxHp ?? 0;
-    const who = a.fighter?.kind === 'hero' ? 'The hero' : 'The foe';
-    const out: Line[] = [{ text: `${who}, ${this.title(a)}, attacks ${this.title(d)} (max HP ${maxHp})`, colour: 'cyan', bold: true }];
-    const usable = r.attackOptions(this.built.view(a)).filter((o) => r.canUse(o, this.distance));
-    if (usable.length === 0) out.push({ text: `  nothing reaches at distance ${this.distance}`, colour: 'dark-grey' });
-    for (const o of usable) {
-      try {
-        const p = r.previewAttack(this.built.view(a), this.built.view(d), o, this.context(a, d));
-        out.push({ text: '', cells: labCells(p, maxHp), colour });
-        if (p.notes.length > 0) out.push({ text: `  ${p.notes.join(' · ')}`, colour: 'dark-grey' });
-      } catch (e) {
-        out.push({ text: `${o.label}: ${message(e)}`, colour: 'bright-red' });
-      }
-    }
-    return out;
-  }
-
-  /** Whether and how fast a sleeping or wandering foe notices the hero, per turn in view. */
-  private noticeLine(): Line {
-    const d = this.built;
-    const mode = d.foe.ai?.mode;
-    if (mode !== 'sleeping' && mode !== 'wandering') return { text: `The ${this.title(d.foe)} starts ${mode ?? 'awake'}: it knows where you are.`, colour: 'yellow' };
-    try {
-      const n = d.ruleset.noticeChance(d.view(d.foe), d.view(d.hero), this.distance, true);
-      return { text: `The ${mode} ${this.title(d.foe)} notices you: ${n.chance.percent(1)} a turn (${n.describe})`, colour: 'yellow' };
-    } catch (e) {
-      return { text: `Noticing: ${message(e)}`, colour: 'bright-red' };
     }
   }
 
@@ -314,22 +245,6 @@ export class LabScreen implements Screen {
     return fitFields(short.filter((f) => !f.endsWith(': preset')), width);
   }
 
-  /** The skill editor's line: the chosen skill and its level, and its neighbours. */
-  private editorLine(width: number): string {
-    const list = this.skills();
-    const at = this.editing ?? 0;
-    const levels = heroSkillLevels(this.built);
-    const show = (i: number): string => {
-      const s = list[(i + list.length) % list.length];
-      return s ? `${s.name} ${levels[s.id] ?? 0}` : '';
-    };
-    const head = `Skill: [${show(at)}]`;
-    const tail = ' ←→/+- level · ↑↓ Tab skill · Esc done';
-    let around = '';
-    for (let i = 1; i < list.length && head.length + around.length + tail.length + show(at + i).length + 3 <= width; i++) around += ` · ${show(at + i)}`;
-    return fitWords(`${head}${around}${tail}`, width);
-  }
-
   paint(c: Canvas): void {
     const P = this.palette;
     const d = this.built;
@@ -343,7 +258,7 @@ export class LabScreen implements Screen {
     this.paintFighter(c, d.hero, 1, (room) => this.gearText(room), W);
     const condition = this.foeState.condition ? ` · ${this.foeState.label}` : '';
     this.paintFighter(c, d.foe, 3, (room) => fitFields(d.foe.ai ? [`starts ${d.foe.ai.mode}${condition}${this.setup.foeState ? ' (set here)' : ''}`] : [], room), W);
-    const body = [...this.sideLines(d.hero, d.foe, 'bright-green'), ...this.sideLines(d.foe, d.hero, 'bright-red'), this.noticeLine()];
+    const body = [...sideLines(d, d.hero, d.foe, this.distance, 'bright-green'), ...sideLines(d, d.foe, d.hero, this.distance, 'bright-red'), noticeLine(d, this.distance)];
     const table = labTable(
       body.flatMap((l) => (l.cells ? [l.cells] : [])),
       W,
@@ -352,9 +267,12 @@ export class LabScreen implements Screen {
     const rows = body.flatMap((l) => (l.cells ? [{ ...l, text: table.row(l.cells) }] : wrapIndented(l, W)));
     const bodyRows = Math.max(1, H - BODY_TOP - BELOW);
     rows.slice(0, bodyRows).forEach((l, i) => c.text(0, BODY_TOP + i, l.text, P.attr(l.colour, 'default', l.bold ? FLAG_BOLD : 0), W));
-    if (this.editing !== undefined) c.text(0, H - 3, this.editorLine(W), P.attr('yellow', 'default', FLAG_BOLD), W);
-    else c.text(0, H - 3, fitWords(this.status, W), P.attr('white', 'default', FLAG_BOLD), W);
-    c.text(0, H - 2, fitWords('exp/turn: expected damage × attacks a turn · ≈turns to kill: max HP ÷ exp/turn', W), P.attr('dark-grey'), W);
+    // The skill editor takes the status line; what the lab says then goes on the note's line.
+    const said = fitWords(this.status, W);
+    if (this.editor) c.text(0, H - 3, this.editor.line(heroSkillLevels(d), W), P.attr('yellow', 'default', FLAG_BOLD), W);
+    else c.text(0, H - 3, said, P.attr('white', 'default', FLAG_BOLD), W);
+    if (this.editor && said) c.text(0, H - 2, said, P.attr('white', 'default', FLAG_BOLD), W);
+    else c.text(0, H - 2, fitWords('exp/turn: expected damage × attacks a turn · ≈turns to kill: max HP ÷ exp/turn', W), P.attr('dark-grey'), W);
     const keys = c.width >= 100 ? ' +- level  w weapon  a armour  b shield  k skills  f foe  s foe state  e edition  <> distance  r R recall' : ' +- level w weapon a armour b shield k skills f foe s state e <> r R';
     drawBar(c, P, H - 1, fitWords(keys, c.width - 5), '? q ');
     if (this.page) {
@@ -367,16 +285,10 @@ export class LabScreen implements Screen {
   private paintFighter(c: Canvas, e: ArenaEntity, y: number, extra: (room: number) => string, W: number): void {
     const P = this.palette;
     // Escaped here so that what follows it is placed by its shown width.
-    const head = printable(`${e.glyph?.ch ?? '?'} ${this.title(e)}  HP ${e.body?.maxHp ?? 0}`);
+    const head = printable(`${e.glyph?.ch ?? '?'} ${titleOf(e)}  HP ${e.body?.maxHp ?? 0}`);
     c.text(0, y, head, P.attr(e.fighter?.kind === 'hero' ? 'white' : (e.glyph?.colour ?? 'white'), 'default', FLAG_BOLD), W);
     c.text(head.length + 3, y, extra(W - head.length - 3), P.attr('grey'), W - head.length - 3);
     const line = this.built.ruleset.panel.describeFighter(this.built.view(e), this.built.now)[0] ?? '';
     c.text(2, y + 1, fitWords(line, W - 2), P.attr('grey'), W - 2);
   }
-}
-
-/** A recall page's sections as lines: each title, then its lines. */
-function recallLines(sections: readonly RecallSection[]): PagerLine[] {
-  if (sections.length === 0) return [{ text: 'Nothing to recall.', colour: 'dark-grey' }];
-  return sections.flatMap((s, i) => [...(i > 0 ? [{ text: '', colour: 'grey' }] : []), { text: s.title, colour: 'cyan', bold: true }, ...s.lines.map((text) => ({ text, colour: 'white' }))]);
 }
