@@ -24,6 +24,8 @@ export interface HeroChoices {
   readonly levels: { readonly min: number; readonly max: number };
   /** Transformations (`--form`): the preset's, none, then each; empty when the ruleset has none. */
   readonly forms: readonly Choice[];
+  /** Shields (the `shield` hero option): the preset's, none, then each; empty when the ruleset has none. */
+  readonly shields: readonly Choice[];
   /** AX-Crawl's stat systems (`--stat-system`); empty when the ruleset has none. The first is the default. */
   readonly statSystems: readonly Choice[];
 }
@@ -77,6 +79,8 @@ export interface HeroOptionTables {
   readonly levels: { readonly min: number; readonly max: number };
   /** Transformations (`--form`); empty when the ruleset has none. */
   readonly forms: readonly OptionItem[];
+  /** Shields (the `shield` hero option); absent or empty when the ruleset has none. */
+  readonly shields?: readonly OptionItem[];
   /** Stat systems (`--stat-system`), the default first; empty when the ruleset has none. */
   readonly statSystems: readonly Choice[];
   /** Trainable skills (`--skill NAME=LEVEL`); empty when the ruleset has none. */
@@ -136,7 +140,7 @@ export function heroChoices(content: RulesetTables, rulesetId: string): HeroChoi
   let c = byId.get(rulesetId);
   if (!c) {
     const o = heroOptionTables(content, rulesetId);
-    const choices = { weapons: withPresetAndNone(o.weapons), armours: withPresetAndNone(o.armours), levels: o.levels, forms: o.forms.length > 0 ? withPresetAndNone(o.forms) : [], statSystems: o.statSystems };
+    const choices = { weapons: withPresetAndNone(o.weapons), armours: withPresetAndNone(o.armours), levels: o.levels, forms: o.forms.length > 0 ? withPresetAndNone(o.forms) : [], shields: o.shields?.length ? withPresetAndNone(o.shields) : [], statSystems: o.statSystems };
     c = usable(getRuleset(rulesetId, content, DEFAULT_EDITION), choices);
     byId.set(rulesetId, c);
   }
@@ -156,5 +160,5 @@ function builds(r: Ruleset, template: string, options: Readonly<Record<string, s
 function usable(r: Ruleset, c: HeroChoices): HeroChoices {
   const heroes = [r.defaultHero, ...r.catalog().filter((e) => e.kind === 'hero' && e.id !== r.defaultHero).map((e) => e.id)];
   const keep = (key: string, list: readonly Choice[]) => list.filter((x) => x.id === null || heroes.some((h) => builds(r, h, { [key]: x.id as string })));
-  return { ...c, weapons: keep('weapon', c.weapons), armours: keep('armour', c.armours), forms: keep('form', c.forms) };
+  return { ...c, weapons: keep('weapon', c.weapons), armours: keep('armour', c.armours), forms: keep('form', c.forms), shields: keep('shield', c.shields) };
 }

@@ -8,8 +8,8 @@ const content = loadContent();
 const TAKES: readonly [string, readonly string[], boolean][] = [
   ['pixel-dungeon', ['level', 'strength', 'weapon', 'armour'], false],
   ['angband-3.0.5', ['level', 'strength', 'weapon', 'armour'], false],
-  ['crawl-4.0b20', ['level', 'strength', 'stat-system', 'weapon', 'armour', 'form'], true],
-  ['stone-soup-0.5.2', ['level', 'strength', 'stat-system', 'weapon', 'armour', 'form'], true],
+  ['crawl-4.0b20', ['level', 'strength', 'stat-system', 'weapon', 'armour', 'shield', 'form'], true],
+  ['stone-soup-0.5.2', ['level', 'strength', 'stat-system', 'weapon', 'armour', 'shield', 'form'], true],
 ];
 
 describe('fighter options a ruleset does not know', () => {
@@ -42,5 +42,20 @@ describe('fighter options a ruleset does not know', () => {
   it.each(TAKES)('%s: a monster takes no options at all', (id) => {
     const rs = getRuleset(id, content, 'spoiler');
     expect(() => rs.buildFighter({ template: rs.defaultFoe, options: { level: 3 } })).toThrow(`monster ${rs.defaultFoe} takes no options (got level)`);
+  });
+});
+
+describe('the shield option of the Crawl rulesets', () => {
+  const worn = (rules: Record<string, unknown> | undefined): string[] => ((rules?.['armour'] ?? []) as { item: string }[]).map((a) => a.item);
+  it.each(['crawl-4.0b20', 'stone-soup-0.5.2'])('%s: replaces or takes off the preset shield, keeps the rest, and refuses what cannot be', (id) => {
+    const rs = getRuleset(id, content, 'spoiler');
+    const build = (options: Record<string, string>) => rs.buildFighter({ template: 'minotaur-fighter', options });
+    expect(worn(build({}).rules)).toEqual(['scale-mail', 'shield', 'cap']);
+    expect(worn(build({ shield: 'none' }).rules)).toEqual(['scale-mail', 'cap']);
+    expect(worn(build({ shield: 'buckler' }).rules)).toEqual(['scale-mail', 'cap', 'buckler']);
+    expect(worn(build({ shield: 'large-shield', armour: 'none' }).rules)).toEqual(['cap', 'large-shield']);
+    expect(() => build({ shield: 'cap' })).toThrow('unknown shield "cap"; choose one of: none, buckler, shield, large-shield');
+    expect(() => build({ shield: 'shield', weapon: 'great-sword' })).toThrow(/two-handed/);
+    expect(() => build({ shield: 'none', weapon: 'great-sword' })).not.toThrow();
   });
 });

@@ -28,22 +28,27 @@ export function buildHero(ctx: FamilyCtx, spec: FighterSpec, t: Tracer | undefin
   const { cat, tables } = ctx;
   const h = cat.heroes.get(spec.template);
   if (!h) throw new Error(`unknown hero "${spec.template}"`);
-  refuseUnknownOptions(spec.options, `hero ${h.id}`, ['level', 'strength', 'stat-system', 'weapon', 'armour', 'form'], true);
+  refuseUnknownOptions(spec.options, `hero ${h.id}`, ['level', 'strength', 'stat-system', 'weapon', 'armour', 'shield', 'form'], true);
   const lvl = numberOption(spec.options, 'level', h.level, 1, 27);
   const str = numberOption(spec.options, 'strength', h.str, 1, 72);
   const system = stringOption(spec.options, 'stat-system', 'new') as string;
   if (system !== 'new' && system !== 'classic') throw new Error(`--stat-system must be "new" or "classic" (got "${system}")`);
   const weaponId = stringOption(spec.options, 'weapon', undefined);
   const armourId = stringOption(spec.options, 'armour', undefined);
+  const shieldId = stringOption(spec.options, 'shield', undefined);
   const formId = stringOption(spec.options, 'form', undefined);
   if (weaponId !== undefined && weaponId !== 'none' && !cat.weapons.has(weaponId)) throw new Error(`unknown weapon "${weaponId}"; choose one of: none, ${[...cat.weapons.keys()].join(', ')}`);
   const bodies = tables.armour.filter((a) => a.slot === 'body').map((a) => a.id);
   if (armourId !== undefined && armourId !== 'none' && !bodies.includes(armourId)) throw new Error(`unknown armour "${armourId}"; choose one of: none, ${bodies.join(', ')}`);
+  const shields = tables.armour.filter((a) => a.slot === 'shield').map((a) => a.id);
+  if (shieldId !== undefined && shieldId !== 'none' && !shields.includes(shieldId)) throw new Error(`unknown shield "${shieldId}"; choose one of: none, ${shields.join(', ')}`);
   const forms = tables.forms.map((f) => f.id as string);
   if (formId !== undefined && formId !== 'none' && !forms.includes(formId)) throw new Error(`unknown form "${formId}"; choose one of: none, ${forms.join(', ')}`);
   // --skill NAME=LEVEL: trained skills in place of the preset's.
   const skills = skillsWithOptions(spec.options, h.skills, tables.skills);
-  const armour = armourId === undefined ? h.armour : [...h.armour.filter((a) => cat.armour.get(a.item)?.slot !== 'body'), ...(armourId === 'none' ? [] : [{ item: armourId }])];
+  const bodyWorn = armourId === undefined ? h.armour : [...h.armour.filter((a) => cat.armour.get(a.item)?.slot !== 'body'), ...(armourId === 'none' ? [] : [{ item: armourId }])];
+  // --shield: the preset's shield (if any) replaced, or taken off with "none".
+  const armour = shieldId === undefined ? bodyWorn : [...bodyWorn.filter((a) => cat.armour.get(a.item)?.slot !== 'shield'), ...(shieldId === 'none' ? [] : [{ item: shieldId }])];
   const form = formId === undefined ? (h.form ?? null) : formId === 'none' ? null : (formId as CrFormId);
   const weapon = weaponId === undefined ? (h.weapon ?? null) : weaponId === 'none' ? null : { item: weaponId };
   const checked = { ...h, level: lvl, str, armour, ...(weapon ? { weapon } : {}), ...(form ? { form } : {}) };

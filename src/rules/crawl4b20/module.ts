@@ -14,6 +14,7 @@ export const CRAWL_4B20_MODULE: RulesetModule = {
   heroOptions: ({ crawl: t }) => ({
     weapons: t.weapons,
     armours: t.armour.filter((a) => a.slot === 'body'),
+    shields: t.armour.filter((a) => a.slot === 'shield'),
     levels: { min: 1, max: 27 },
     forms: t.forms,
     statSystems: [

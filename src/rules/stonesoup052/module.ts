@@ -15,6 +15,7 @@ export const STONE_SOUP_052_MODULE: RulesetModule = {
   heroOptions: ({ stoneSoup: t }) => ({
     weapons: t.weapons,
     armours: t.armour.filter((a) => a.slot === 'body'),
+    shields: t.armour.filter((a) => a.slot === 'shield'),
     levels: { min: 1, max: 27 },
     forms: t.forms,
     statSystems: [],
