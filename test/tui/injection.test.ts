@@ -52,10 +52,10 @@ const tick = () => new Promise<void>((r) => setImmediate(r));
 let open: Shown[] = [];
 
 /** The real app on fake streams, keeping every byte it writes and what the terminal made of them. */
-async function show(start: AppStart, o: { content?: Content; savesDir?: string | null } = {}): Promise<Shown> {
+async function show(start: AppStart, o: { content?: Content; savesDir?: string | null; cols?: number } = {}): Promise<Shown> {
   const input = new PassThrough();
-  const output = new FakeTtyOutput(80, 24);
-  const term = new Terminal({ cols: 80, rows: 24, allowProposedApi: true });
+  const output = new FakeTtyOutput(o.cols ?? 80, 24);
+  const term = new Terminal({ cols: o.cols ?? 80, rows: 24, allowProposedApi: true });
   const chunks: Buffer[] = [];
   const titles: string[] = [];
   let bells = 0;
@@ -262,7 +262,8 @@ describe('no terminal injection on any screen', () => {
   });
 
   it('lab: a hostile seed, with its help and recall pages', async () => {
-    const s = await show({ kind: 'lab', setup: hostileSetup() }, { savesDir: null });
+    // Wide enough for the long escaped seed beside the lab's other fields (at 80 columns it gives way whole).
+    const s = await show({ kind: 'lab', setup: hostileSetup() }, { savesDir: null, cols: 120 });
     expect(s.text()).toContain(`seed ${SHOWN}`);
     expectClean(s, 'lab');
     for (const [k, where] of [

@@ -1,3 +1,4 @@
+import { fitFields as fitShared } from '../fit.js';
 import { type Canvas, wrap } from '../canvas.js';
 import { FLAG_BOLD, type Palette } from '../palette.js';
 import type { Key } from '../session.js';
@@ -55,15 +56,9 @@ export class LabPager {
   }
 }
 
-/** `fields` joined by `sep` in at most `width` cells: whole fields from the start, never part of one. */
+/** `fields` joined by ' · ' in at most `width` cells: labels shortened, then whole fields dropped from the end (src/tui/fit.ts). */
 export function fitFields(fields: readonly string[], width: number, sep = ' · '): string {
-  let out = '';
-  for (const f of fields) {
-    const next = out === '' ? f : `${out}${sep}${f}`;
-    if (next.length > width) break;
-    out = next;
-  }
-  return out;
+  return fitShared(fields, width, sep);
 }
 
 /** `text` in at most `width` cells: whole words from the start, never part of one. */
