@@ -51,6 +51,8 @@ export interface AppOptions {
   readonly force?: boolean;
   readonly now?: () => Date;
   readonly freshSeed?: () => string;
+  /** The screen's steady clock in milliseconds (tests pass their own). */
+  readonly clock?: () => number;
   /**
    * Ctrl-Z: stops the process once the terminal is handed back, returning when it is continued
    * (runTerminalApp sends itself SIGTSTP). Tests leave it out: the terminal is still handed back
@@ -83,6 +85,7 @@ export function createApp(streams: TerminalStreams, o: AppOptions): App {
     program: o.program,
     now: o.now ?? (() => new Date()),
     freshSeed: o.freshSeed ?? (() => String(randomInt(100_000_000, 1_000_000_000))),
+    ...(o.clock ? { clock: o.clock } : {}),
     ...(o.force ? { force: true } : {}),
   };
   const palette = makePalette(o.colour ?? !process.env['NO_COLOR']);

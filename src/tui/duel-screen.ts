@@ -1,7 +1,7 @@
 import type { Canvas } from './canvas.js';
 import type { Palette } from './palette.js';
 import type { Screen, ScreenAction } from './screen.js';
-import { type Key, Session, type SessionEnv, type SessionStart } from './session.js';
+import { FLASH_MS, type Key, Session, type SessionEnv, type SessionStart } from './session.js';
 import { View } from './view.js';
 
 /** A duel on screen: played, watched, carried on or played back. */
@@ -27,12 +27,22 @@ export class DuelScreen implements Screen {
     return this.session.startRecording();
   }
 
+  /**
+   * The next tick: the watch or replay timer; otherwise, while a projectile's flight is drawn, its
+   * clearing, and while the end screen holds its keys, the moment it takes them (to redraw).
+   */
   tickDelay(): number | undefined {
-    return this.session.ticking ? this.session.nextDelay : undefined;
+    const s = this.session;
+    if (s.ticking) return s.nextDelay;
+    if (s.flash.length > 0) return FLASH_MS;
+    if (s.endLockLeft > 0) return s.endLockLeft;
+    return undefined;
   }
 
   tick(): void {
-    this.session.tick();
+    const s = this.session;
+    if (s.ticking) s.tick();
+    else s.flash = [];
   }
 
   close(): void {

@@ -60,6 +60,8 @@ export interface SessionEnv {
   readonly program: string;
   readonly now: () => Date;
   readonly freshSeed: () => string;
+  /** Milliseconds on a steady clock, for the screen's own timing (the end screen's pause); never read by a duel. */
+  readonly clock?: () => number;
 }
 
 export type ViewOf = 'hero' | 'foe' | 'all';
@@ -183,6 +185,13 @@ export const KEY_HELP: Readonly<Record<HelpScreen, readonly [string, string][]>>
 export const WATCH_SPEEDS = [1000, 500, 250, 120, 60, 25, 0] as const;
 
 
+/** How long the end screen ignores the keys that leave it. */
+export const END_LOCK_MS = 800;
+const LEAVING_KEYS = new Set(['r', 'n', 'q', 'Q', ' ']);
+
+/** How long a projectile's flight stays drawn once the shot has resolved. */
+export const FLASH_MS = 300;
+
 /** A best-of-N match in watch mode: rounds alternate who wins ties for the move. */
 export interface Match {
   readonly rounds: number;
@@ -273,6 +282,7 @@ export class Session {
     start: SessionStart,
     private readonly env: SessionEnv,
   ) {
+    this.clock = env.clock ?? (() => performance.now());
     this.mode = start.kind === 'new' ? start.mode : start.kind === 'replay' ? 'replay' : 'play';
     if (start.kind === 'new' && start.mode === 'watch' && (start.rounds ?? 1) > 1) {
       this.match = { rounds: start.rounds ?? 1, setup: start.setup, round: 1, results: [] };
@@ -453,6 +463,7 @@ export class Session {
     });
     if (this.match && o) this.match.results.push(o.winner === 0 ? 'hero' : o.winner === 1 ? 'foe' : 'draw');
     this.ui = { kind: 'over' };
+    this.overAt = this.clock();
   }
 
   /** What the end screen's line is chosen from: the result, the luck meter, hit points, doors. */
@@ -470,6 +481,23 @@ export class Session {
       doors: d.grid.cells.some((c) => c === Terrain.DoorClosed || c === Terrain.DoorOpen),
       played: this.mode === 'play',
     };
+  }
+
+  /** When the duel ended, on the screen's clock (wall time, never the duel's). */
+  private overAt = -Infinity;
+  private readonly clock: () => number;
+
+  /**
+   * Whether the end screen still ignores the keys that leave it: a player pressing movement or
+   * the recall key (r) as the duel ends must not start a rematch or quit by it.
+   */
+  endLocked(): boolean {
+    return this.ui.kind === 'over' && this.clock() - this.overAt < END_LOCK_MS;
+  }
+
+  /** Milliseconds until the end screen takes its keys (0 once it does). */
+  get endLockLeft(): number {
+    return this.ui.kind === 'over' ? Math.max(0, END_LOCK_MS - (this.clock() - this.overAt)) : 0;
   }
 
   /** Whether another round of the match follows this one. */
@@ -659,6 +687,10 @@ export class Session {
         return undefined;
       }
       case 'over':
+        if (this.endLocked() && (LEAVING_KEYS.has(ch) || esc || k.name === 'enter' || k.name === 'return')) {
+          this.status = 'The duel is over: the result stays a moment before r, n and q work.';
+          return undefined;
+        }
         if (this.match && (ch === ' ' || k.name === 'enter' || k.name === 'return')) this.nextRound();
         else if (ch === 'r') this.restart(this.match?.setup.seed ?? this.setup.seed);
         else if (ch === 'n') this.restart(this.env.freshSeed());
@@ -876,6 +908,11 @@ export class Session {
   private playKey(k: Key): 'quit' | undefined {
     const ch = k.ch ?? '';
     if (this.finished) return undefined;
+    // Escape closes what is open; on the map with nothing open it only clears the status line.
+    if (k.name === 'escape') {
+      this.status = '';
+      return undefined;
+    }
     const dir = directionForKey(k);
     if (dir) {
       this.act({ type: 'move', dir });

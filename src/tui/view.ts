@@ -614,6 +614,7 @@ export class View {
       lines.push(s.epitaph);
       keys = ['r rematch (same seed)', 'n new seed    q quit'];
     }
+    if (s.endLocked()) keys = ['(a moment: the keys wait so the result is seen)'];
     // Each line wraps inside the box; the box grows to hold them (up to the map's height).
     const rows = [...lines.map((l) => ({ l, key: false })), ...keys.map((l) => ({ l, key: true }))].flatMap(({ l, key }) => wrap(l, bw - 4).map((t) => ({ t, key })));
     const y = Math.min(5, Math.max(0, L.map.h - rows.length - 3));

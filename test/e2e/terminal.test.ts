@@ -173,6 +173,8 @@ describe('the built program in a real terminal', () => {
     const tally = /hero (\d+) · foe (\d+) · draws (\d+)/.exec(r.screen());
     expect(tally).not.toBeNull();
     const played = Number(tally![1]) + Number(tally![2]) + Number(tally![3]);
+    // The end screen holds its keys a moment, then says q quits.
+    await waitFor('the keys', () => r.screen().includes('q quit'));
     r.type('q');
     expect(await r.exit).toBe(0);
     const files = readdirSync(saves).filter((f) => f.endsWith('.jsonl'));

@@ -54,7 +54,7 @@ export function defaultSetup(over: Partial<DuelSetup> = {}): DuelSetup {
 
 /** Starts the real app on fake streams, piping its output into a headless xterm. */
 export async function startHarness(
-  opts: { mode?: 'play' | 'watch'; setup?: Partial<DuelSetup>; save?: boolean; start?: AppStart; savesDir?: string; colour?: boolean } = {},
+  opts: { mode?: 'play' | 'watch'; setup?: Partial<DuelSetup>; save?: boolean; start?: AppStart; savesDir?: string; colour?: boolean; clock?: () => number } = {},
 ): Promise<Harness> {
   const mode = opts.mode ?? 'play';
   const input = new PassThrough();
@@ -63,6 +63,7 @@ export async function startHarness(
   output.on('data', (chunk: Buffer) => term.write(chunk));
   const savesDir = opts.savesDir ?? mkdtempSync(join(tmpdir(), 'arena-tui-'));
   let seeds = 0;
+  let clockMs = 0;
   const start: AppStart = opts.start ?? { kind: 'session', start: { kind: 'new', mode, setup: defaultSetup({ heroControl: mode === 'play' ? 'player' : 'ai', ...opts.setup }) } };
   const app = createApp(
     { input, output },
@@ -75,6 +76,8 @@ export async function startHarness(
       colour: opts.colour ?? true,
       now: () => new Date('2026-01-02T03:04:05Z'),
       freshSeed: () => `fresh-${++seeds}`,
+      // A second passes at every look at the clock (the end screen's pause is over at once), unless the test keeps time.
+      clock: opts.clock ?? (() => (clockMs += 1000)),
     },
   );
   const settle = async () => {

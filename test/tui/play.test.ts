@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stepToward } from '../../src/systems/ai.js';
 import { attackContext } from '../../src/systems/combat.js';
-import { keyText } from '../../src/tui/session.js';
+import { DuelScreen } from '../../src/tui/duel-screen.js';
+import { END_LOCK_MS, FLASH_MS, keyText } from '../../src/tui/session.js';
 import { previewLine } from '../../src/tui/view.js';
 import { type Harness, screenPos, startHarness } from '../support/tui-harness.js';
 
@@ -193,5 +194,57 @@ describe('watch mode', () => {
     expect(h.lines()[23]).toContain("foe's view");
     await h.press('v');
     expect(h.lines()[23]).toContain(' all ');
+  });
+});
+
+describe('keys that must not do two things', () => {
+  it('the end screen ignores r, n, q, space, Enter and Escape for a moment after the duel ends, then takes them', async () => {
+    let now = 0;
+    h = await startHarness({ mode: 'watch', setup: { foeState: 'hunting' }, clock: () => now });
+    const s = h.app.session;
+    for (let i = 0; i < 2000 && !s.finished; i++) s.tick();
+    expect(s.ui.kind).toBe('over');
+    h.app.render();
+    await h.settle();
+    expect(h.lines().join('\n')).toContain('a moment');
+    const seed = s.duel.setup.seed;
+    // A player still pressing the recall key or quitting too soon: nothing happens, the result stays.
+    await h.press('r', 'n', 'q', ' ', '\r', '\x1b');
+    expect(s.ui.kind).toBe('over');
+    expect(s.duel.setup.seed).toBe(seed);
+    expect(s.duel.outcome).not.toBeNull();
+    now = END_LOCK_MS;
+    expect(s.endLocked()).toBe(false);
+    h.app.render();
+    await h.settle();
+    expect(h.lines().join('\n')).toContain('r rematch');
+    await h.press('n');
+    expect(s.duel.setup.seed).not.toBe(seed);
+  });
+
+  it('Escape on the map clears the status line and never says "Unknown key"', async () => {
+    h = await startHarness();
+    await h.press('Z');
+    expect(h.app.session.status).toMatch(/Unknown key/);
+    await h.press('\x1b');
+    await new Promise((r) => setTimeout(r, 60));
+    await h.settle();
+    expect(h.app.session.status).toBe('');
+    expect(h.lines().join('\n')).not.toContain('Unknown key');
+  });
+
+  it("a projectile's flight is drawn when the shot resolves and cleared a moment later, before any key", async () => {
+    h = await startHarness({ setup: { foeState: 'hunting' } });
+    const s = h.app.session;
+    await h.press('f');
+    expect(s.ui.kind).toBe('target');
+    // Three cells east of the hero: the dart lands there.
+    await h.press('l', 'l', 'l', '\r');
+    expect(s.flash.length).toBeGreaterThan(0);
+    const screen = h.app.current as DuelScreen;
+    expect(screen.tickDelay()).toBe(FLASH_MS);
+    screen.tick();
+    expect(s.flash).toEqual([]);
+    expect(screen.tickDelay()).toBeUndefined();
   });
 });
