@@ -574,7 +574,7 @@ export class View {
     const lines: PaneLine[] = [];
     for (const sec of s.recallPage(subject)) {
       if (lines.length > 0) lines.push({ text: '', colour: 'grey' });
-      lines.push({ text: sec.title, colour: 'cyan', bold: true });
+      for (const part of wrap(sec.title, w)) lines.push({ text: part, colour: 'cyan', bold: true });
       for (const l of sec.lines) for (const part of wrap(l, w)) lines.push({ text: part, colour: 'white' });
     }
     return lines;
