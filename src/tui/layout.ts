@@ -10,6 +10,8 @@
  * the rules pane on the right.
  */
 
+import { MAX_ARENA_WIDTH } from '../world/arena.js';
+
 export interface Rect {
   readonly x: number;
   readonly y: number;
@@ -55,8 +57,10 @@ export function duelLayout(cols: number, rows: number, opts: { readonly timeline
   const side = cols >= SIDE_FROM_COLS;
   const sideW = side ? clamp(Math.floor(cols * 0.25), 40, 64) : 0;
   const rest = cols - (side ? sideW + 1 : 0);
-  // The panel takes a little over a third of what is left, from 33 up to RULES_MAX_W.
-  const panelW = clamp(33 + Math.floor((rest - 80) * 0.5), 33, RULES_MAX_W);
+  // The panel takes what the widest arena's map does not need, from 33 up to RULES_MAX_W; the
+  // map gets the rest (every arena is at most MAX_ARENA_WIDTH wide: beyond that the map only
+  // grows once the rules pane is full width).
+  const panelW = clamp(rest - MAX_ARENA_WIDTH - 1, 33, RULES_MAX_W);
   const sepX = rest - panelW - 1;
   const mapW = sepX;
   // At 24 rows the log has 5; every 3 more rows give it one more, up to 12.
