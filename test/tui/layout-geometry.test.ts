@@ -37,6 +37,22 @@ describe('duelLayout', () => {
     }
   });
 
+  it('gives the rows no arena needs to the log: the map window is as tall as the tallest arena', () => {
+    for (const [cols, rows] of SIZES) {
+      for (const timeline of [false, true]) {
+        const L = duelLayout(cols, rows, { timeline });
+        const bottom = rows - 1 - (timeline ? 1 : 0);
+        if (L.side) {
+          expect(L.map.h, `${cols}x${rows}`).toBe(bottom);
+          continue;
+        }
+        expect(L.map.h, `${cols}x${rows}`).toBe(MAX_ARENA_HEIGHT);
+        expect(L.log, `${cols}x${rows}`).toEqual({ x: 0, y: MAX_ARENA_HEIGHT, w: L.map.w, h: bottom - MAX_ARENA_HEIGHT });
+      }
+    }
+    expect(duelLayout(120, 40).log.h).toBe(21);
+  });
+
   it('widens the rules pane before the map: the pane is narrower than a formula line only when the map has no column to spare', () => {
     for (const [cols, rows] of SIZES) {
       const L = duelLayout(cols, rows);
