@@ -400,11 +400,23 @@ export class View {
       lines.push({ text: s.ui.kind === 'choose-ranged' ? 'Fire what? (letter, Esc cancels)' : 'Use what? (letter, Esc cancels)', colour: 'white' });
       list.forEach((l, i) => lines.push({ text: `${String.fromCharCode(97 + i)}) ${l}`, colour: 'yellow' }));
     } else {
-      const msgs: { text: string; colour: string }[] = [];
+      // The newest messages that fit whole: a message whose first lines would be above the
+      // pane is left out rather than shown as its tail (a lone "5." read as a number).
       const tone = this.theme(s).tone;
-      for (const m of s.duel.messages.slice(-r.h * 2)) for (const l of wrap(m.text, w)) msgs.push({ text: l, colour: tone[m.tone] });
-      if (s.status) for (const l of wrap(s.status, w)) msgs.push({ text: l, colour: 'white' });
-      lines.push(...msgs.slice(-r.h));
+      const groups = s.duel.messages.slice(-r.h).map((m) => wrap(m.text, w).map((text) => ({ text, colour: tone[m.tone] })));
+      if (s.status) groups.push(wrap(s.status, w).map((text) => ({ text, colour: 'white' })));
+      const kept: { text: string; colour: string }[][] = [];
+      let used = 0;
+      for (let i = groups.length - 1; i >= 0; i--) {
+        const g = groups[i] as { text: string; colour: string }[];
+        if (used + g.length > r.h) {
+          if (kept.length === 0) kept.push(g.slice(0, r.h));
+          break;
+        }
+        kept.unshift(g);
+        used += g.length;
+      }
+      lines.push(...kept.flat());
     }
     const wrapped = lines.flatMap((l) => wrap(l.text, w).map((text) => ({ text, colour: l.colour })));
     const shown = s.ui.kind === 'main' ? wrapped.slice(-r.h) : wrapped.slice(0, r.h);
@@ -576,7 +588,7 @@ export class View {
     const lines: PaneLine[] = [];
     for (const sec of s.recallPage(subject)) {
       if (lines.length > 0) lines.push({ text: '', colour: 'grey' });
-      lines.push({ text: sec.title, colour: 'cyan', bold: true });
+      for (const part of wrap(sec.title, w)) lines.push({ text: part, colour: 'cyan', bold: true });
       for (const l of sec.lines) for (const part of wrap(l, w)) lines.push({ text: part, colour: 'white' });
     }
     return lines;
