@@ -244,7 +244,7 @@ export class Duel implements DuelState {
   }
 
   message(text: string, tone: Tone = 'info'): void {
-    this.messages.push({ turn: this.turn + 1, text, tone });
+    this.messages.push({ turn: this.turn + 1, time: this.gameTurns, text, tone });
   }
 
   event(e: DuelEvent): void {

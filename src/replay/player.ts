@@ -2,7 +2,9 @@ import type { Content } from '../content/index.js';
 import type { Duel, DuelSnapshot } from '../game/duel.js';
 import type { Replay } from './format.js';
 import { type Divergence, checkEnd, headerDivergence, playRecordedTurn, settle, startDuel } from './runner.js';
+import { NO_COUNTS, type TurnMarks, countsOf, marksBetween } from './timeline.js';
 import { compatibilityProblems, replayWarnings } from './verify.js';
+import { isAlive } from '../world/components.js';
 
 export interface PlayerOptions {
   /** A snapshot every this many turns: seeking re-simulates fewer than this many plus `window`. */
@@ -40,6 +42,10 @@ export class ReplayPlayer {
     private readonly snapshots: readonly DuelSnapshot[],
     private readonly every: number,
     private readonly window: number,
+    /** The turns worth jumping to, in order. */
+    readonly marks: readonly TurnMarks[],
+    /** The game time after each number of turns played (times[0]: the start). */
+    readonly times: readonly number[],
   ) {
     this.position = length;
   }
@@ -56,7 +62,7 @@ export class ReplayPlayer {
     const every = options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
     let duel: Duel;
     try {
-      duel = startDuel(replay, content, false, options.luck ?? false);
+      duel = startDuel(replay, content, false, options.luck ?? false, true);
     } catch (e) {
       throw new Error(`${replay.file}: the duel it records cannot be set up here: ${(e as Error).message}`);
     }
@@ -64,16 +70,27 @@ export class ReplayPlayer {
     const snapshots: DuelSnapshot[] = [duel.snapshot()];
     let divergence = headerDivergence(duel, replay);
     let length = divergence ? 0 : replay.turns.length;
+    // The timeline: each turn's hits, criticals, blocks, stabs and deaths (from the tally the
+    // duel keeps while it loads), and the game time after each turn.
+    const marks: TurnMarks[] = [];
+    const times: number[] = [duel.gameTurns];
+    let counts = NO_COUNTS;
     for (const rec of divergence ? [] : replay.turns) {
       divergence = playRecordedTurn(duel, replay, rec);
       if (divergence) {
         length = rec.turn - 1;
         break;
       }
+      times.push(duel.gameTurns);
+      const now = duel.tally ? countsOf(duel.tally) : NO_COUNTS;
+      const died = !isAlive(duel.hero.body) || !isAlive(duel.foe.body);
+      const kinds = marksBetween(counts, now, died && !marks.some((m) => m.kinds.includes('death')));
+      if (kinds.length > 0) marks.push({ turn: rec.turn, kinds });
+      counts = now;
       if (rec.turn % every === 0) snapshots.push(duel.snapshot());
     }
     if (!divergence && replay.end) divergence = checkEnd(duel, replay);
-    const player = new ReplayPlayer(replay, duel, length, divergence, replayWarnings(replay, problems), snapshots, every, options.window ?? DEFAULT_WINDOW);
+    const player = new ReplayPlayer(replay, duel, length, divergence, replayWarnings(replay, problems), snapshots, every, options.window ?? DEFAULT_WINDOW, marks, times);
     player.seek(length);
     return player;
   }

@@ -13,8 +13,8 @@ export interface Divergence {
 }
 
 /** Sets up the recorded duel from its header (throws if this program cannot). */
-export function startDuel(replay: Replay, content: Content, tracing: boolean, luck = false): Duel {
-  const duel = new Duel(replay.header.setup, content, { tracing, luck });
+export function startDuel(replay: Replay, content: Content, tracing: boolean, luck = false, tally = false): Duel {
+  const duel = new Duel(replay.header.setup, content, { tracing, luck, tally });
   takeOverAfter(duel, replay, 0);
   return duel;
 }

@@ -10,7 +10,10 @@ import type { Grid, Point } from '../world/grid.js';
 export type Tone = 'info' | 'good' | 'bad' | 'warn';
 
 export interface Message {
+  /** The action (recorded turn) it belongs to, from 1. */
   readonly turn: number;
+  /** The game time when it was said, in game turns (what the screen shows as "turn"). */
+  readonly time: number;
   readonly text: string;
   readonly tone: Tone;
 }

@@ -92,7 +92,19 @@ export class Canvas {
   }
 }
 
-/** Splits text into lines of at most `width` characters, at spaces where possible. */
+/**
+ * Where to break a word longer than `width`: after its last '_' or '/' that fits (a file name
+ * breaks between its parts), else after its last '-', else at the width.
+ */
+function breakAt(word: string, width: number): number {
+  const head = word.slice(0, width);
+  const at = Math.max(head.lastIndexOf('_'), head.lastIndexOf('/'));
+  if (at > 0) return at + 1;
+  const dash = head.lastIndexOf('-');
+  return dash > 0 ? dash + 1 : width;
+}
+
+/** Splits text into lines of at most `width` characters, at spaces where possible (long words: see breakAt). */
 export function wrap(text: string, width: number): string[] {
   const out: string[] = [];
   for (const para of text.split('\n')) {
@@ -102,8 +114,9 @@ export function wrap(text: string, width: number): string[] {
         if (line) out.push(line);
         let w = word;
         while (w.length > width) {
-          out.push(w.slice(0, width));
-          w = w.slice(width);
+          const at = breakAt(w, width);
+          out.push(w.slice(0, at));
+          w = w.slice(at);
         }
         line = w;
         continue;

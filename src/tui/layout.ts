@@ -6,9 +6,11 @@
  * under it, fighters and the rules pane on the right (33 wide), the status bar at the bottom.
  * Wider terminals widen the rules pane first (up to the width of a formula line), then the map;
  * from 160 columns a third column on the right holds the message log (or the recall page) at
- * full height. Taller terminals give the extra rows to the map and the log on the left and to
- * the rules pane on the right.
+ * full height. Taller terminals give the extra rows to the log on the left (the map's window
+ * already holds the tallest arena) and to the rules pane on the right.
  */
+
+import { MAX_ARENA_HEIGHT, MAX_ARENA_WIDTH } from '../world/arena.js';
 
 export interface Rect {
   readonly x: number;
@@ -55,12 +57,16 @@ export function duelLayout(cols: number, rows: number, opts: { readonly timeline
   const side = cols >= SIDE_FROM_COLS;
   const sideW = side ? clamp(Math.floor(cols * 0.25), 40, 64) : 0;
   const rest = cols - (side ? sideW + 1 : 0);
-  // The panel takes a little over a third of what is left, from 33 up to RULES_MAX_W.
-  const panelW = clamp(33 + Math.floor((rest - 80) * 0.5), 33, RULES_MAX_W);
+  // The panel takes what the widest arena's map does not need, from 33 up to RULES_MAX_W; the
+  // map gets the rest (every arena is at most MAX_ARENA_WIDTH wide: beyond that the map only
+  // grows once the rules pane is full width).
+  const panelW = clamp(rest - MAX_ARENA_WIDTH - 1, 33, RULES_MAX_W);
   const sepX = rest - panelW - 1;
   const mapW = sepX;
-  // At 24 rows the log has 5; every 3 more rows give it one more, up to 12.
-  const logH = side ? 0 : clamp(5 + Math.floor((rows - 24) / 3), 5, 12) - (timeline && rows < 30 ? 1 : 0);
+  // The map's window is as tall as the tallest arena; the log under it takes every other row
+  // (5 at 24 rows, 4 with a timeline). With a third column the log is there, and the map has
+  // the full height.
+  const logH = side ? 0 : bottom - MAX_ARENA_HEIGHT;
   const mapH = bottom - logH;
   const panelX = sepX + 1;
   const rulesY = 9;

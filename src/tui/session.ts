@@ -8,6 +8,7 @@ import { type DetailLevel, shownAt } from '../game/explain.js';
 import { type OddsBothWays, oddsBothWays } from '../game/odds.js';
 import { printable } from '../core/text.js';
 import type { ReplayPlayer } from '../replay/player.js';
+import { nextMarked, positionAtGameTurn } from '../replay/timeline.js';
 import { makeHeader, ReplayRecorder, ReplayWriteError, stoppedText } from '../replay/recorder.js';
 import type { AttackOption, AttackPreview, RecallSection } from '../rules/ruleset.js';
 import { aimAt, attackContext } from '../systems/combat.js';
@@ -146,7 +147,8 @@ export const KEY_HELP: Readonly<Record<HelpScreen, readonly [string, string][]>>
     [', h left', 'one turn back'],
     ['+ -', 'faster / slower'],
     ['< >  Home End', 'jump to the start / the end'],
-    ['g', 'jump to a turn (type its number, then Enter)'],
+    [') (', 'next / previous event on the timeline: hit +, critical !, block ], stab /, death X'],
+    ['g', 'jump to a game turn (type it, then Enter)'],
     ['v', "the hero's view, the foe's view, or the whole arena"],
     ['t', 'take over: play on from this turn (a new replay)'],
     ...EXPLAIN_KEYS,
@@ -352,21 +354,24 @@ export class Session {
     this.recordingPending = false;
     if (recorder && !this.recorders.includes(recorder)) this.recorders.push(recorder);
     this.mode = duel.hero.fighter?.controller === 'player' ? 'play' : 'watch';
-    duel.message(`Carrying on after ${duel.turn} recorded turns. ${this.mode === 'play' ? 'Press ? for the keys.' : 'Space pauses.'}`, 'info');
+    duel.message(`Carrying on at turn ${duel.gameTurns.toFixed(1)} (${duel.turn} recorded actions). ${this.mode === 'play' ? 'Press ? for the keys.' : 'Space pauses.'}`, 'info');
     this.refreshView();
     if (this.mode === 'play') this.advance();
     if (duel.outcome) this.over();
   }
 
   private startReplay(player: ReplayPlayer): void {
+    // A replay opens at its start: opening at the end would give the result away.
+    player.seek(0);
     this.player = player;
     this.reset(player.duel);
     this.running = false;
     this.viewOf = 'all';
     this.memory.set(this.duel.grid.cells.map((c) => c + 1));
     this.replayMoved();
-    const problem = player.divergence ? ` It diverges at turn ${player.divergence.turn}: ${player.divergence.detail}.` : '';
-    this.status = `Replay of ${player.length} turns.${problem} Space plays, ? lists the keys.`;
+    const problem = player.divergence ? ` It diverges at action ${player.divergence.turn}: ${player.divergence.detail}.` : '';
+    const end = (player.times[player.length] ?? 0).toFixed(1);
+    this.status = `Replay of ${end} turns (${player.length} actions).${problem} Space plays, ( ) jump between events, ? lists the keys.`;
   }
 
   private header(duel: Duel, branch?: { from: string; turn: number; hash: string }) {
@@ -676,9 +681,12 @@ export class Session {
     this.player = undefined;
     this.running = false;
     this.viewOf = 'hero';
-    this.memory.fill(0);
+    // The map stays as the replay showed it: what was watched stays explored.
+    const explored = this.memory;
     this.carryOn(d, recorder);
-    this.status = `You take over after replay turn ${turn}.${recorder ? ` Recording to ${basename(recorder.path)}.` : this.notRecording ? ` Not recorded: ${this.notRecording}` : ''}`;
+    this.memory = explored;
+    this.refreshView();
+    this.status = `You take over at turn ${d.gameTurns.toFixed(1)} (after replay action ${turn}).${recorder ? ` Recording to ${basename(recorder.path)}.` : this.notRecording ? ` Not recorded: ${this.notRecording}` : ''}`;
   }
 
   // --- Keys ----------------------------------------------------------------------------
@@ -717,9 +725,10 @@ export class Session {
         else if (k.name === 'enter' || k.name === 'return') {
           const digits = this.ui.digits;
           this.ui = { kind: 'main' };
-          if (digits !== '') this.replaySeek(Number(digits));
+          // The number typed is a game turn, as the bar and the log show them.
+          if (digits !== '' && this.player) this.replaySeek(positionAtGameTurn(this.player.times.slice(0, this.player.length + 1), Number(digits)));
         } else if (k.name === 'backspace') this.ui = { kind: 'jump', digits: this.ui.digits.slice(0, -1) };
-        else if (/^[0-9]$/.test(ch) && this.ui.digits.length < 7) this.ui = { kind: 'jump', digits: this.ui.digits + ch };
+        else if ((/^[0-9]$/.test(ch) || (ch === '.' && !this.ui.digits.includes('.'))) && this.ui.digits.length < 9) this.ui = { kind: 'jump', digits: this.ui.digits + ch };
         return undefined;
       }
       case 'over':
@@ -932,6 +941,12 @@ export class Session {
     } else if (ch === '<' || k.name === 'home') this.replaySeek(0);
     else if (ch === '>' || k.name === 'end') this.replaySeek(p.length);
     else if (ch === 'g') this.ui = { kind: 'jump', digits: '' };
+    else if (ch === ')' || ch === '(') {
+      this.running = false;
+      const to = nextMarked(p.marks, p.position, ch === ')' ? 1 : -1);
+      if (to === undefined) this.status = ch === ')' ? 'No hit, critical, block, stab or death after this turn.' : 'No event before this turn.';
+      else this.replaySeek(to);
+    }
     else if (ch === '+' || ch === '=') this.speedIndex = Math.min(WATCH_SPEEDS.length - 1, this.speedIndex + 1);
     else if (ch === '-' || ch === '_') this.speedIndex = Math.max(0, this.speedIndex - 1);
     else if (ch === 'v') this.cycleView();

@@ -11,6 +11,7 @@ import { FLAG_BOLD, FLAG_INVERSE, type Palette } from './palette.js';
 import { type Theme, themeFor } from './theme.js';
 import { type BarField, ellipsize, fitBar, fitFields, panelFields } from './fit.js';
 import { type DuelLayout, type Rect, duelLayout, scrollOrigin } from './layout.js';
+import { paintTimeline } from './timeline-bar.js';
 import { drawBox, drawKeySections } from './widgets.js';
 import { type HelpScreen, KEY_HELP, type OddsBothWays, type Session, matchDecided, matchTally } from './session.js';
 
@@ -113,6 +114,7 @@ export class View {
       if (s.ui.kind === 'recall') this.paintRecallIn(c, s, L.side, s.ui.scroll);
       else this.paintLog(c, s, L.side);
     } else this.paintLog(c, s, L.log);
+    if (L.timeline && s.player) paintTimeline(c, P, L.timeline, s.player);
     this.paintBar(c, s, L);
     this.paintOverlay(c, s, L);
   }
@@ -398,11 +400,23 @@ export class View {
       lines.push({ text: s.ui.kind === 'choose-ranged' ? 'Fire what? (letter, Esc cancels)' : 'Use what? (letter, Esc cancels)', colour: 'white' });
       list.forEach((l, i) => lines.push({ text: `${String.fromCharCode(97 + i)}) ${l}`, colour: 'yellow' }));
     } else {
-      const msgs: { text: string; colour: string }[] = [];
+      // The newest messages that fit whole: a message whose first lines would be above the
+      // pane is left out rather than shown as its tail (a lone "5." read as a number).
       const tone = this.theme(s).tone;
-      for (const m of s.duel.messages.slice(-r.h * 2)) for (const l of wrap(m.text, w)) msgs.push({ text: l, colour: tone[m.tone] });
-      if (s.status) for (const l of wrap(s.status, w)) msgs.push({ text: l, colour: 'white' });
-      lines.push(...msgs.slice(-r.h));
+      const groups = s.duel.messages.slice(-r.h).map((m) => wrap(m.text, w).map((text) => ({ text, colour: tone[m.tone] })));
+      if (s.status) groups.push(wrap(s.status, w).map((text) => ({ text, colour: 'white' })));
+      const kept: { text: string; colour: string }[][] = [];
+      let used = 0;
+      for (let i = groups.length - 1; i >= 0; i--) {
+        const g = groups[i] as { text: string; colour: string }[];
+        if (used + g.length > r.h) {
+          if (kept.length === 0) kept.push(g.slice(0, r.h));
+          break;
+        }
+        kept.unshift(g);
+        used += g.length;
+      }
+      lines.push(...kept.flat());
     }
     const wrapped = lines.flatMap((l) => wrap(l.text, w).map((text) => ({ text, colour: l.colour })));
     const shown = s.ui.kind === 'main' ? wrapped.slice(-r.h) : wrapped.slice(0, r.h);
@@ -421,7 +435,7 @@ export class View {
     left.push({ text: `seed ${d.setup.seed}`, rank: 4 }, { text: `turn ${d.gameTurns.toFixed(1)}`, rank: 1 }, { text: `${d.ruleset.id} ${d.edition}`, rank: 6 });
     const right: BarField[] = [];
     if (s.mode !== 'play') {
-      if (s.player) right.push({ text: `${s.player.position}/${s.player.length}`, rank: 2 });
+      if (s.player) right.push({ text: `action ${s.player.position}/${s.player.length}`, rank: 2 });
       right.push({ text: s.running ? 'playing' : 'paused', rank: 3 }, { text: `${s.watchDelay}ms`, rank: 8 }, { text: s.viewOf === 'all' ? 'all' : `${s.viewOf}'s view`, rank: 5 });
     }
     right.push({ text: '? help', rank: 0 });
@@ -437,9 +451,9 @@ export class View {
       s.ui.kind === 'confirm-quit'
         ? ' Quit? The replay of this duel is kept. (y/n)'
         : s.ui.kind === 'confirm-takeover'
-          ? ` Take over after turn ${s.player?.position ?? 0} and play on? A new replay records it. (y/n)`
+          ? ` Take over at turn ${s.duel.gameTurns.toFixed(1)} and play on? A new replay records it. (y/n)`
           : s.ui.kind === 'jump'
-            ? ` Jump to turn (0-${s.player?.length ?? 0}): ${s.ui.digits}_   Enter jumps, Esc cancels`
+            ? ` Jump to game turn (0-${(s.player?.times[s.player.length] ?? 0).toFixed(1)}): ${s.ui.digits}_   Enter jumps, Esc cancels`
             : undefined;
     if (prompt) {
       c.text(0, L.barY, prompt, a, w);
@@ -528,7 +542,7 @@ export class View {
       const traces = s.historyExplanations();
       const lines = traces.length > 0 ? this.explanationLines(traces, s.detail, iw) : [{ text: 'No rule decided anything on that turn (moves and waits roll nothing).', colour: 'grey' }];
       const m = h.list === 'messages' ? s.duel.messages[h.cursor] : undefined;
-      const title = m ? `Turn ${m.turn}: ${m.text}` : `Explanation ${h.cursor + 1}`;
+      const title = m ? `Turn ${m.time.toFixed(1)}: ${m.text}` : `Explanation ${h.cursor + 1}`;
       const detail = ` · ${DETAIL_NAMES[s.detail]}`;
       this.scrolled(c, r, `${ellipsize(title, r.w - 6 - detail.length)}${detail}`, lines, h.scroll, 'j k scroll · d detail · Esc back to the list · ? keys');
       return;
@@ -537,8 +551,8 @@ export class View {
     const rows = r.h - 3 - luck.length;
     const entries: PaneLine[] =
       h.list === 'messages'
-        ? s.duel.messages.map((m) => ({ text: `${String(m.turn).padStart(5)}  ${m.text}`, colour: this.theme(s).tone[m.tone] }))
-        : s.historyTraces().map((t) => ({ text: `${String(t.turn).padStart(5)}  ${summariseTrace(t)}`, colour: decides(t) ? 'white' : 'grey' }));
+        ? s.duel.messages.map((m) => ({ text: `${m.time.toFixed(1).padStart(7)}  ${m.text}`, colour: this.theme(s).tone[m.tone] }))
+        : s.historyTraces().map((t) => ({ text: `${(t.time / s.duel.ruleset.ticksPerTurn).toFixed(1).padStart(7)}  ${summariseTrace(t)}`, colour: decides(t) ? 'white' : 'grey' }));
     const top = Math.max(0, Math.min(h.cursor - Math.floor(rows / 2), entries.length - rows));
     const title = h.list === 'messages' ? `Message log: ${entries.length} (Tab: explanations)` : `Explanations: ${entries.length} · ${DETAIL_NAMES[s.detail]} (Tab: messages)`;
     this.box(c, r.x, r.y, r.w, r.h, title);
@@ -574,7 +588,7 @@ export class View {
     const lines: PaneLine[] = [];
     for (const sec of s.recallPage(subject)) {
       if (lines.length > 0) lines.push({ text: '', colour: 'grey' });
-      lines.push({ text: sec.title, colour: 'cyan', bold: true });
+      for (const part of wrap(sec.title, w)) lines.push({ text: part, colour: 'cyan', bold: true });
       for (const l of sec.lines) for (const part of wrap(l, w)) lines.push({ text: part, colour: 'white' });
     }
     return lines;
@@ -594,7 +608,7 @@ export class View {
     const heroWon = o?.winner === 0;
     const head = !o || o.winner === null ? 'DRAW' : heroWon ? 'VICTORY' : 'DEFEAT';
     const m = s.match;
-    const lines = [o?.reason ?? '', `after ${s.duel.turn} turns (${s.duel.gameTurns.toFixed(1)} game turns)`, s.replayNote];
+    const lines = [o?.reason ?? '', `after ${s.duel.gameTurns.toFixed(1)} turns (${s.duel.turn} actions)`, s.replayNote];
     const L = this.layout(c, s);
     const bw = Math.min(L.map.w - 2, 64);
     const luck = s.luck();

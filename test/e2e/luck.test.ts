@@ -24,7 +24,7 @@ const LUCK = /Luck hero \d+% · foe (\d+%|--)/;
 describe('the luck meter from the command line', () => {
   it('arena replay: weighs the attacks of the turns played back', async () => {
     const r = (running = inTerminal(process.execPath, [BIN, 'replay', GOLDEN, '--saves', mkdtempSync(join(tmpdir(), 'arena-luck-'))], { cwd: ROOT }));
-    await waitFor('the replay', () => /Replay of \d+ turns/.test(r.screen()), 15_000, () => r.screen());
+    await waitFor('the replay', () => /Replay of [\d.]+ turns/.test(r.screen()), 15_000, () => r.screen());
     r.type('>');
     await waitFor('the luck meter', () => LUCK.test(r.screen()), 15_000, () => r.screen());
     expect(r.screen()).not.toContain('no attacks yet');

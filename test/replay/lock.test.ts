@@ -213,7 +213,7 @@ describe('a lock whose process is not the arena recording the file', () => {
     expect(refused.code).toBe(2);
     expect(refused.text).toMatch(/is locked, and the lock looks stale: process \d+ is running, but it started after the arena/);
     expect(refused.text).toContain('arena resume --take-over');
-    const taken = await runInTerminal(['resume', path, '--saves', dir, '--take-over'], (screen) => screen.includes('Carrying on after 10 recorded turns'), 'Q', 'y');
+    const taken = await runInTerminal(['resume', path, '--saves', dir, '--take-over'], (screen) => /Carrying on at turn [\d.]+ \(10 recorded actions\)/.test(screen), 'Q', 'y');
     expect(taken.code).toBe(0);
     expect(lockPid(path)).toBeNull();
   }, 30_000);

@@ -31,29 +31,67 @@ async function openReplay(name: string, savesDir = savesWith()): Promise<Harness
 }
 
 describe('replay playback on screen', () => {
-  it('opens at the end, steps both ways, jumps to the start, the end and a typed turn', async () => {
+  it('opens at the start, steps both ways, jumps to the end, the start and a typed game turn', async () => {
     h = await openReplay('pixel-dungeon-warrior-gnoll-scout');
     const s = h.app.session;
     const p = s.player!;
     const replay = p.replay;
-    expect(h.lines()[23]).toContain(`${p.length}/${p.length}`);
-    await h.press('<');
+    // At the start: the result is not given away.
     expect(p.position).toBe(0);
+    expect(s.duel.outcome).toBeNull();
+    expect(h.lines()[23]).toContain(`action 0/${p.length}`);
     await h.press('l', 'l', '\x1b[C');
     expect(p.position).toBe(3);
     expect(s.duel.stateHash()).toBe(replay.turns[2]?.hash);
     await h.press('h');
     expect(p.position).toBe(2);
     expect(s.duel.stateHash()).toBe(replay.turns[1]?.hash);
-    await h.press('g');
-    expect(h.lines()[23]).toContain('Jump to turn');
-    await h.press('4', '0', '\r');
-    expect(p.position).toBe(40);
-    expect(s.duel.stateHash()).toBe(replay.turns[39]?.hash);
-    expect(h.lines()[23]).toContain(`40/${p.length}`);
     await h.press('>');
     expect(p.position).toBe(p.length);
     expect(h.lines().join('\n')).toMatch(/End of the replay/);
+    await h.press('<');
+    expect(p.position).toBe(0);
+    // g takes a game turn, the number the bar and the log show: the first action that reaches it.
+    await h.press('g');
+    expect(h.lines()[23]).toContain('Jump to game turn');
+    const target = p.times[40] as number;
+    await h.press(...target.toFixed(1).split(''), '\r');
+    expect(p.times[p.position]).toBeGreaterThanOrEqual(target);
+    expect(p.times[p.position - 1]).toBeLessThan(target);
+    expect(s.duel.gameTurns).toBe(p.times[p.position]);
+    expect(h.lines()[23]).toContain(`turn ${s.duel.gameTurns.toFixed(1)}`);
+  });
+
+  it('marks hits, criticals and the death on a timeline, and ( ) jump between them', async () => {
+    h = await openReplay('pixel-dungeon-warrior-gnoll-scout');
+    const s = h.app.session;
+    const p = s.player!;
+    expect(p.marks.length).toBeGreaterThan(0);
+    // Every mark is true of its turn: a hit mark's turn says someone hits, the death ends the duel.
+    for (const m of p.marks) {
+      p.seek(m.turn);
+      const said = s.duel.messages.filter((x) => x.turn === m.turn).map((x) => x.text).join(' ');
+      if (m.kinds.includes('hit')) expect(said, `action ${m.turn}`).toMatch(/hits?|bites?|strikes?|slain|kills?/i);
+      if (m.kinds.includes('death')) expect(s.duel.outcome, `action ${m.turn}`).not.toBeNull();
+    }
+    // And every turn with a hit message is marked.
+    const marked = new Set(p.marks.map((m) => m.turn));
+    p.seek(p.length);
+    await h.press('<');
+    await h.press(')');
+    expect(p.position).toBe(p.marks[0]?.turn);
+    await h.press(')');
+    expect(p.position).toBe(p.marks[1]?.turn);
+    await h.press('(');
+    expect(p.position).toBe(p.marks[0]?.turn);
+    await h.press('>', '(');
+    expect(p.position).toBe(p.marks.filter((m) => m.turn < p.length).at(-1)?.turn);
+    expect(marked.has(p.length)).toBe(true);
+    // The timeline row shows the marks, the death as X.
+    const row = h.lines()[22] ?? '';
+    expect(row).toMatch(/turn [\d.]+\/[\d.]+/);
+    expect(row).toContain('X');
+    expect(row).toContain('+');
   });
 
   it('shows each turn\'s rules as live play did, and switches between the fighters\' views and the whole arena', async () => {
@@ -90,17 +128,21 @@ describe('replay playback on screen', () => {
     h = await openReplay('pixel-dungeon-warrior-gnoll-scout', saves);
     const s = h.app.session;
     await h.press('g', '3', '0', '\r', 't');
-    expect(h.lines()[23]).toContain('Take over after turn 30');
+    const at = s.player!.position;
+    expect(h.lines()[23]).toContain(`Take over at turn ${s.duel.gameTurns.toFixed(1)}`);
+    const seen = s.memory.reduce((n, v) => n + (v ? 1 : 0), 0);
     await h.press('y');
     expect(s.mode).toBe('play');
     expect(s.duel.hero.fighter?.controller).toBe('player');
+    // The map watched in the replay stays explored.
+    expect(s.memory.reduce((n, v) => n + (v ? 1 : 0), 0)).toBe(seen);
     await h.press('.', '.', 'l');
     await h.press('Q', 'y');
     const branch = readdirSync(saves).find((f) => f !== 'pixel-dungeon-warrior-gnoll-scout.jsonl' && f.endsWith('.jsonl'));
     expect(branch).toBeDefined();
     const replay = readReplayFile(join(saves, branch!));
-    expect(replay.header.branch).toMatchObject({ from: 'pixel-dungeon-warrior-gnoll-scout.jsonl', turn: 30 });
-    expect(replay.turns.length).toBeGreaterThan(30);
+    expect(replay.header.branch).toMatchObject({ from: 'pixel-dungeon-warrior-gnoll-scout.jsonl', turn: at });
+    expect(replay.turns.length).toBeGreaterThan(at);
     const v = verifyReplay(replay, content);
     expect(v.divergence).toBeUndefined();
     expect(v.ok).toBe(true);
