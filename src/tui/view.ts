@@ -563,7 +563,20 @@ export class View {
       const sel = top + i === h.cursor;
       c.text(2, y0 + i, ellipsize(l.text, iw).padEnd(iw), P.attr(l.colour, 'black', sel ? FLAG_INVERSE : 0), iw);
     });
-    c.text(2, r.h - 2, ellipsize('up/down choose · Enter explain · Tab switch list · d detail · Esc back · ? keys', iw), P.attr('dark-grey', 'black'), iw);
+    const keys = fitBar(
+      [
+        { text: 'up/down choose', rank: 1 },
+        { text: 'Enter explain', rank: 1 },
+        { text: 'Tab other list', rank: 3 },
+        { text: 'd detail', rank: 4 },
+        { text: 'Esc back', rank: 0 },
+        { text: '? keys', rank: 0 },
+      ],
+      iw,
+      ' · ',
+      1,
+    );
+    c.text(2, r.h - 2, keys.map((k) => k.text).join(' · '), P.attr('dark-grey', 'black'), iw);
   }
 
   /** The luck meter in words, for the history screen. */
