@@ -171,14 +171,14 @@ export function createApp(streams: TerminalStreams, o: AppOptions): App {
     }, Math.max(1, delay));
   };
 
-  screen.on('keypress', (ch: string | undefined, key: { name?: string; ctrl?: boolean } | undefined) => {
+  screen.on('keypress', (ch: string | undefined, key: { name?: string; ctrl?: boolean; shift?: boolean } | undefined) => {
     if (finished) return;
     try {
       if (key?.ctrl && key.name === 'c') return finish(0);
       // Raw mode turns Ctrl-Z into a key instead of SIGTSTP: suspend as the terminal would have.
       if (key?.ctrl && key.name === 'z') return suspend();
       if (canvas.width < MIN_COLS || canvas.height < MIN_ROWS) return;
-      const action = top().key({ ch, name: key?.name, ctrl: key?.ctrl ?? false });
+      const action = top().key({ ch, name: key?.name, ctrl: key?.ctrl ?? false, ...(key?.shift ? { shift: true } : {}) });
       if (action?.kind === 'quit') return finish(0);
       if (action?.kind === 'back') {
         stack.pop()?.close();

@@ -19,6 +19,7 @@ import { type ArenaEntity, type ItemStack, isAlive } from '../world/components.j
 import { type DirectionName, type Point, directionOf, distance } from '../world/grid.js';
 import type { ProjectilePath } from '../world/projectile.js';
 import { Terrain } from '../world/terrain.js';
+import { RunController } from './modes/run.js';
 
 /**
  * The controller behind the screen: which mode the player is in, what a key does, and the duel
@@ -27,11 +28,12 @@ import { Terrain } from '../world/terrain.js';
 
 export type UiMode =
   | { readonly kind: 'main' }
-  | { readonly kind: 'direction'; readonly purpose: 'open' | 'close' }
+  | { readonly kind: 'direction'; readonly purpose: 'open' | 'close' | 'run' }
   | { readonly kind: 'choose-ranged'; readonly options: readonly AttackOption[] }
   | { readonly kind: 'choose-item'; readonly items: readonly ItemStack[] }
   | { readonly kind: 'target'; readonly option: AttackOption; readonly cursor: Point }
-  | { readonly kind: 'look'; readonly cursor: Point }
+  /** Looking around; `travel`: choosing where to travel (Enter goes there). */
+  | { readonly kind: 'look'; readonly cursor: Point; readonly travel?: boolean }
   | { readonly kind: 'help'; readonly back: UiMode }
   /** The message log with scrollback and the history of explanations; `open` shows one in full. */
   | { readonly kind: 'history'; readonly list: 'messages' | 'explanations'; readonly cursor: number; readonly open: boolean; readonly scroll: number }
@@ -75,6 +77,8 @@ export interface Key {
   readonly ch: string | undefined;
   readonly name: string | undefined;
   readonly ctrl?: boolean;
+  /** Shift held with a named key (blessed reports Shift+arrows this way). */
+  readonly shift?: boolean;
 }
 
 const DIRECTION_KEYS: Readonly<Record<string, DirectionName>> = {
@@ -82,6 +86,15 @@ const DIRECTION_KEYS: Readonly<Record<string, DirectionName>> = {
   left: 'w', down: 's', up: 'n', right: 'e', home: 'nw', pageup: 'ne', end: 'sw', pagedown: 'se',
   '1': 'sw', '2': 's', '3': 'se', '4': 'w', '6': 'e', '7': 'nw', '8': 'n', '9': 'ne',
 };
+
+const RUN_LETTERS: Readonly<Record<string, DirectionName>> = { H: 'w', J: 's', K: 'n', L: 'e', Y: 'nw', U: 'ne', B: 'sw', N: 'se' };
+
+/** A run key: Shift with a direction (H J K L Y U B N, Shift+arrows, Shift+Home End PgUp PgDn). */
+export function runDirectionForKey(k: Key): DirectionName | undefined {
+  if (k.ch && k.ch.length === 1 && Object.hasOwn(RUN_LETTERS, k.ch)) return RUN_LETTERS[k.ch];
+  if (k.shift && k.name && k.name.length > 1 && Object.hasOwn(DIRECTION_KEYS, k.name)) return DIRECTION_KEYS[k.name];
+  return undefined;
+}
 
 export function directionForKey(k: Key): DirectionName | undefined {
   if (k.name && Object.hasOwn(DIRECTION_KEYS, k.name) && k.name.length > 1) return DIRECTION_KEYS[k.name];
@@ -104,6 +117,9 @@ export type HelpScreen = 'play' | 'watch' | 'replay' | 'target' | 'look' | 'hist
 export const KEY_HELP: Readonly<Record<HelpScreen, readonly [string, string][]>> = {
   play: [
     ['h j k l y u b n', 'move or attack; also arrows, Home End PgUp PgDn, numpad'],
+    ['H J K L Y U B N', 'run until something happens; also Shift+arrows, / dir'],
+    ['G', 'travel toward the foe, or where you last saw it'],
+    ['_', 'travel: choose a cell with the cursor, Enter goes there'],
     ['. 5 s', 'wait a turn'],
     ['f t', 'fire, throw or zap: aim, see the path and the odds, fire'],
     ['o c', 'open / close a door (then a direction)'],
@@ -152,6 +168,7 @@ export const KEY_HELP: Readonly<Record<HelpScreen, readonly [string, string][]>>
     ['directions', 'move the cursor'],
     ['Tab + -', 'next visible enemy'],
     ['r Enter', 'recall page of the fighter under the cursor'],
+    ['_', 'travel to the cursor (when travelling, Enter or . too)'],
     ['?', 'this help'],
     ['Esc x q', 'stop looking'],
   ],
@@ -533,13 +550,14 @@ export class Session {
     this.refreshView();
   }
 
-  private act(c: Command): void {
+  /** Plays one of the player's commands; false when it was refused or the duel is over after it. */
+  private act(c: Command): boolean {
     this.flash = [];
     const mark = this.duel.traces.length;
     const r = this.duel.step(c);
     if (r.kind === 'rejected') {
       this.status = capitalise(r.reason);
-      return;
+      return false;
     }
     this.status = '';
     this.traceIndex = -1;
@@ -549,7 +567,25 @@ export class Session {
     if (r.kind === 'over') this.over();
     else this.advance();
     if (this.duel.outcome) this.over();
+    return !this.finished;
   }
+
+  private runIn(dir: DirectionName): void {
+    const said = this.runs.run(dir);
+    if (said && !this.finished) this.status = said;
+  }
+
+  private travelTo(goal: Point | undefined): void {
+    const said = this.runs.travel(goal);
+    if (said && !this.finished) this.status = said;
+  }
+
+  /** Runs and travels: each step is one command through `act`, as a key would play it. */
+  private readonly runs = new RunController({
+    duel: () => this.duel,
+    step: (c) => this.act(c),
+    known: (x, y) => this.memory[y * this.duel.grid.width + x] !== 0,
+  });
 
   /** Watch and replay modes: one turn, when running (the app calls this on a timer). */
   tick(): void {
@@ -712,8 +748,9 @@ export class Session {
         const dir = directionForKey(k);
         const purpose = this.ui.purpose;
         this.ui = { kind: 'main' };
-        if (dir) this.act({ type: purpose, dir });
-        else this.status = 'Cancelled.';
+        if (!dir) this.status = 'Cancelled.';
+        else if (purpose === 'run') this.runIn(dir);
+        else this.act({ type: purpose, dir });
         return undefined;
       }
       case 'choose-ranged':
@@ -928,6 +965,11 @@ export class Session {
       this.status = '';
       return undefined;
     }
+    const run = runDirectionForKey(k);
+    if (run) {
+      this.runIn(run);
+      return undefined;
+    }
     const dir = directionForKey(k);
     if (dir) {
       this.act({ type: 'move', dir });
@@ -953,6 +995,19 @@ export class Session {
         this.ui = { kind: 'direction', purpose: ch === 'o' ? 'open' : 'close' };
         this.status = `${ch === 'o' ? 'Open' : 'Close'} a door in which direction?`;
         break;
+      case '/':
+        this.ui = { kind: 'direction', purpose: 'run' };
+        this.status = 'Run in which direction?';
+        break;
+      case 'G':
+        this.travelTo(undefined);
+        break;
+      case '_': {
+        const p = hero.pos;
+        this.ui = { kind: 'look', cursor: p ? { ...p } : { x: 1, y: 1 }, travel: true };
+        this.status = 'Travel where? Move the cursor; Enter goes there, Esc cancels.';
+        break;
+      }
       case 'q': {
         const items = this.duel.ruleset.usableItems(this.duel.view(hero));
         if (items.length === 0) this.status = 'You have nothing to use.';
@@ -1018,6 +1073,12 @@ export class Session {
     }
     if (ch === '?') {
       this.ui = { kind: 'help', back: this.ui };
+      return undefined;
+    }
+    if (this.ui.kind === 'look' && this.mode === 'play' && !this.finished && (ch === '_' || (this.ui.travel === true && (k.name === 'enter' || k.name === 'return' || ch === '.')))) {
+      this.ui = { kind: 'main' };
+      this.status = '';
+      this.travelTo(cur);
       return undefined;
     }
     if (ch === 'r' || (this.ui.kind === 'look' && (k.name === 'enter' || k.name === 'return'))) {
