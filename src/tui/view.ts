@@ -311,9 +311,10 @@ export class View {
       const { traces: shown, upkeep } = this.shownTraces(s);
       const which = s.traceIndex >= 0 ? `${s.traceIndex + 1}/${n}` : n > 0 ? `last ${shown.length}` : '';
       head = `Rules · ${DETAIL_NAMES[s.detail]}${which ? ` · ${which}` : ''}`;
-      lines = this.explanationLines(shown, s.detail, w);
+      // Upkeep left out is said first, in one line, so that it shows however long the explanation.
+      lines = upkeep > 0 ? [{ text: ellipsize(`+${upkeep} upkeep (regeneration...): { } or d full`, w), colour: 'dark-grey' }] : [];
+      lines.push(...this.explanationLines(shown, s.detail, w));
       if (shown.length === 0) for (const l of wrap('Every roll, modifier and comparison of each attack appears here, with the exact odds of what happened. d changes the detail.', w)) lines.push({ text: l, colour: 'dark-grey' });
-      if (upkeep > 0) for (const l of wrap(`(${upkeep} upkeep rule${upkeep > 1 ? 's' : ''} this round, such as regeneration: { } steps to ${upkeep > 1 ? 'them' : 'it'}, d to full shows all)`, w)) lines.push({ text: l, colour: 'dark-grey' });
     }
     c.text(x, top, `─ ${head} ${'─'.repeat(Math.max(0, w - head.length - 3))}`, P.attr('cyan'), w);
     const maxScroll = Math.max(0, lines.length - height);
@@ -563,7 +564,20 @@ export class View {
       const sel = top + i === h.cursor;
       c.text(2, y0 + i, ellipsize(l.text, iw).padEnd(iw), P.attr(l.colour, 'black', sel ? FLAG_INVERSE : 0), iw);
     });
-    c.text(2, r.h - 2, ellipsize('up/down choose · Enter explain · Tab switch list · d detail · Esc back · ? keys', iw), P.attr('dark-grey', 'black'), iw);
+    const keys = fitBar(
+      [
+        { text: 'up/down choose', rank: 1 },
+        { text: 'Enter explain', rank: 1 },
+        { text: 'Tab other list', rank: 3 },
+        { text: 'd detail', rank: 4 },
+        { text: 'Esc back', rank: 0 },
+        { text: '? keys', rank: 0 },
+      ],
+      iw,
+      ' · ',
+      1,
+    );
+    c.text(2, r.h - 2, keys.map((k) => k.text).join(' · '), P.attr('dark-grey', 'black'), iw);
   }
 
   /** The luck meter in words, for the history screen. */
