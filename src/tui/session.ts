@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import type { Content } from '../content/index.js';
 import { type LuckReport, LuckMeter } from '../core/luck.js';
 import { Duel, type DuelSetup, type StepResult, type TraceRecord, type TurnRecord } from '../game/duel.js';
@@ -6,7 +5,7 @@ import type { DuelFacts } from '../game/epitaph.js';
 import type { DetailLevel } from '../game/explain.js';
 import { type OddsBothWays, oddsBothWays } from '../game/odds.js';
 import type { ReplayPlayer } from '../replay/player.js';
-import { makeHeader, ReplayRecorder, ReplayWriteError, stoppedText } from '../replay/recorder.js';
+import type { ReplayRecorder } from '../replay/recorder.js';
 import type { AttackOption, AttackPreview, RecallSection } from '../rules/ruleset.js';
 import { aimAt, attackContext } from '../systems/combat.js';
 import { canPerceive } from '../systems/perception.js';
@@ -22,6 +21,7 @@ import { facts, over, overKey, nextRound } from './modes/over.js';
 import { act, playKey } from './modes/play.js';
 import { promptKey } from './modes/prompts.js';
 import { recallKey, recallPage } from './modes/recall.js';
+import { replayNote, startRecording, writeReplay } from './modes/recording.js';
 import { replayKey, replayStep, startReplay } from './modes/replay.js';
 import { RunController } from './modes/run.js';
 import { stepWatch, watchKey } from './modes/watch.js';
@@ -194,48 +194,13 @@ export class Session {
     if (duel.outcome) over(this);
   }
 
-  header(duel: Duel, branch?: { from: string; turn: number; hash: string }) {
-    return makeHeader(
-      duel.setup,
-      this.env.program,
-      this.env.content.dataFingerprint(duel.setup.ruleset),
-      [duel.hero.fighter?.name ?? '', duel.foe.fighter?.name ?? ''],
-      this.env.now().toISOString(),
-      branch,
-    );
-  }
-
   get replayPath(): string | null {
     return this.recorder?.path ?? null;
   }
 
   /** What became of this duel's replay, in a few words: its file, why it stopped, or not recorded. */
   get replayNote(): string {
-    const r = this.recorder;
-    if (this.recordingPending) return 'replay: starts with the first turn';
-    if (r?.stopped) return stoppedText(r.stopped);
-    if (r) return `replay: ${basename(r.path)}`;
-    return this.notRecording ? `not recorded: ${this.notRecording}` : 'not recorded';
-  }
-
-  /**
-   * Starts recording a duel when replays are saved. When the saves folder refuses (full, not
-   * writable), the duel is played unrecorded and the player told why.
-   */
-  createRecorder(header: () => ReturnType<Session['header']>, prefix: readonly TurnRecord[] = []): ReplayRecorder | null {
-    this.notRecording = '';
-    if (!this.env.savesDir) return null;
-    try {
-      const r = ReplayRecorder.create(this.env.savesDir, header(), prefix);
-      this.recorders.push(r);
-      return r;
-    } catch (e) {
-      if (!(e instanceof ReplayWriteError)) throw e;
-      this.notRecording = e.message;
-      this.duel.message(`This duel is not recorded: ${e.message}`, 'warn');
-      this.status = `Not recorded: ${e.message}`;
-      return null;
-    }
+    return replayNote(this);
   }
 
   /** A new duel's replay is made just after its first frame, or with its first turn (see startNew). */
@@ -243,26 +208,7 @@ export class Session {
 
   /** Makes the pending replay, if any; true when it did (or found it could not). */
   startRecording(): boolean {
-    if (!this.recordingPending) return false;
-    this.recordingPending = false;
-    const duel = this.duel;
-    this.recorder = this.createRecorder(() => this.header(duel));
-    return true;
-  }
-
-  /**
-   * Writes to the replay; when that is what stopped the recording (a full disk), tells the player
-   * that the file keeps every turn before.
-   */
-  writeReplay(w: (r: ReplayRecorder) => unknown): void {
-    const r = this.recorder;
-    if (!r) return;
-    const before = r.stopped;
-    w(r);
-    const s = r.stopped;
-    if (before || !s) return;
-    this.duel.message(`${stoppedText(s)}. The replay keeps turns 1 to ${s.turn}; the duel goes on unrecorded.`, 'warn');
-    this.status = `${stoppedText(s)}.`;
+    return startRecording(this);
   }
 
   /**
@@ -287,7 +233,7 @@ export class Session {
 
   record(r: TurnRecord): void {
     this.startRecording();
-    this.writeReplay((rec) => rec.turn(r));
+    writeReplay(this, (rec) => rec.turn(r));
     if (this.duel.events.length) this.flash = [...this.duel.events];
   }
 

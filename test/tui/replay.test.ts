@@ -78,6 +78,9 @@ describe('replay playback on screen', () => {
     const marked = new Set(p.marks.map((m) => m.turn));
     p.seek(p.length);
     await h.press('<');
+    // Before the first event there is none to jump back to; after the last, none forward.
+    await h.press('(');
+    expect(s.status).toBe('No event before this turn.');
     await h.press(')');
     expect(p.position).toBe(p.marks[0]?.turn);
     await h.press(')');
@@ -87,6 +90,8 @@ describe('replay playback on screen', () => {
     await h.press('>', '(');
     expect(p.position).toBe(p.marks.filter((m) => m.turn < p.length).at(-1)?.turn);
     expect(marked.has(p.length)).toBe(true);
+    await h.press('>', ')');
+    expect(s.status).toBe('No hit, critical, block, stab or death after this turn.');
     // The timeline row shows the marks, the death as X.
     const row = h.lines()[22] ?? '';
     expect(row).toMatch(/turn [\d.]+\/[\d.]+/);

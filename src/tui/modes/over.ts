@@ -6,6 +6,7 @@ import type { Session } from '../session.js';
 import { openHistory } from './history.js';
 import type { Key } from './keys.js';
 import { roundSetup } from './match.js';
+import { startRecording, writeReplay } from './recording.js';
 import { rulesKeys } from './shared.js';
 
 export function over(s: Session): void {
@@ -14,9 +15,9 @@ export function over(s: Session): void {
   const o = s.duel.outcome;
   const lines = epitaphs(facts(s));
   s.epitaph = lines[cosmeticStream(`${s.setup.seed}/${s.duel.turn}`).int(lines.length)] ?? '';
-  s.startRecording();
+  startRecording(s);
   const outcome = s.duel.outcome;
-  s.writeReplay((r) => {
+  writeReplay(s, (r) => {
     if (outcome) r.end(outcome, s.duel.stateHash());
     r.close();
   });

@@ -4,6 +4,7 @@ import type { ReplayPlayer } from '../../replay/player.js';
 import { nextMarked } from '../../replay/timeline.js';
 import { type Session, WATCH_SPEEDS } from '../session.js';
 import type { Key } from './keys.js';
+import { createRecorder, replayHeader } from './recording.js';
 import { rulesKeys } from './shared.js';
 import { cycleView } from './watch.js';
 
@@ -57,20 +58,20 @@ export function replaySeek(s: Session, turn: number): void {
   replayMoved(s);
 }
 
-/** Take over: play on from s turn in a new replay that records where it branched from. */
+/** Take over: play on from this turn in a new replay that records where it branched from. */
 export function takeOver(s: Session): void {
   const p = s.player;
   if (!p) return;
   const d = s.duel;
   if (d.outcome) {
-    s.status = 'The duel is over at s turn: step back to take over earlier.';
+    s.status = 'The duel is over at this turn: step back to take over earlier.';
     return;
   }
   const turn = p.position;
   const shared = p.replay.turns.slice(0, turn);
   const branch = { from: basename(p.replay.file), turn, hash: turn > 0 ? (shared[turn - 1] as TurnRecord).hash : d.stateHash() };
   d.setController(d.heroId, 'player');
-  const recorder = s.createRecorder(() => s.header(d, branch), shared);
+  const recorder = createRecorder(s, () => replayHeader(s, d, branch), shared);
   s.player = undefined;
   s.running = false;
   s.viewOf = 'hero';
@@ -102,7 +103,7 @@ export function replayKey(s: Session, k: Key): 'quit' | undefined {
   else if (ch === ')' || ch === '(') {
     s.running = false;
     const to = nextMarked(p.marks, p.position, ch === ')' ? 1 : -1);
-    if (to === undefined) s.status = ch === ')' ? 'No hit, critical, block, stab or death after s turn.' : 'No event before s turn.';
+    if (to === undefined) s.status = ch === ')' ? 'No hit, critical, block, stab or death after this turn.' : 'No event before this turn.';
     else replaySeek(s, to);
   }
   else if (ch === '+' || ch === '=') s.speedIndex = Math.min(WATCH_SPEEDS.length - 1, s.speedIndex + 1);
