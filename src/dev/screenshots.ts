@@ -54,9 +54,11 @@ async function open(content: Content, start: AppStart, cols: number, rows: numbe
   const term = new Terminal({ cols, rows, allowProposedApi: true });
   output.on('data', (chunk: Buffer) => term.write(chunk));
   let seeds = 0;
+  let clockMs = 0;
   const app = createApp(
     { input, output },
-    { start, content, savesDir, program: 'screenshots', autoplay: false, colour: false, now: () => new Date('2026-01-02T03:04:05Z'), freshSeed: () => `shot-${++seeds}` },
+    // The screen's clock moves a second at each look, so the end screen's pause is over when captured.
+    { start, content, savesDir, program: 'screenshots', autoplay: false, colour: false, now: () => new Date('2026-01-02T03:04:05Z'), freshSeed: () => `shot-${++seeds}`, clock: () => (clockMs += 1000) },
   );
   const settle = async () => {
     await tick();
