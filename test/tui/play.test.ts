@@ -213,7 +213,14 @@ describe('keys that must not do two things', () => {
     expect(s.ui.kind).toBe('over');
     expect(s.duel.setup.seed).toBe(seed);
     expect(s.duel.outcome).not.toBeNull();
+    // Keys still coming (movement) keep the moment going: it ends only once they rest.
+    now = END_LOCK_MS - 100;
+    await h.press('l', 'n');
     now = END_LOCK_MS;
+    expect(s.endLocked()).toBe(true);
+    await h.press('n');
+    expect(s.duel.setup.seed).toBe(seed);
+    now += END_LOCK_MS;
     expect(s.endLocked()).toBe(false);
     h.app.render();
     await h.settle();

@@ -62,15 +62,18 @@ export function restart(s: Session, seed: string): void {
   s.startNew({ ...s.setup, seed, heroControl: s.mode === 'play' ? 'player' : 'ai' });
 }
 
-/** The keys that leave the end screen, ignored for a moment after the duel ends. */
-const LEAVING_KEYS = new Set(['r', 'n', 'q', 'Q', ' ']);
-
-/** The end screen's keys: the next round, a rematch, a new duel, quit, the history. */
+/**
+ * The end screen's keys: the next round, a rematch, a new duel, quit, the history. For a moment
+ * after the duel ends only the help and the history answer; any other key (movement, the recall
+ * key r, n, q) is ignored and starts the moment again, so a player still pressing keys as the
+ * duel ends cannot leave the result unseen.
+ */
 export function overKey(s: Session, k: Key): 'quit' | undefined {
   const ch = k.ch ?? '';
   const esc = k.name === 'escape';
-  if (s.endLocked() && (LEAVING_KEYS.has(ch) || esc || k.name === 'enter' || k.name === 'return')) {
-    s.status = 'The duel is over: the result stays a moment before r, n and q work.';
+  if (s.endLocked() && ch !== '?' && ch !== 'm') {
+    s.overAt = s.clock();
+    s.status = 'The duel is over: r, n and q work once the keys have rested a moment.';
     return undefined;
   }
   if (s.match && (ch === ' ' || k.name === 'enter' || k.name === 'return')) nextRound(s);
