@@ -89,19 +89,37 @@ function attackFigures(kind: string, t: AttackTally) {
   };
 }
 
+/** How an outcome's rate compares with the exchange model's. */
+export type ExchangeVerdict = 'agrees' | 'agrees within the exchange bound' | 'disagrees' | 'not checked';
+
 /**
  * The exchange model's figures beside the duels': win rates and turns to kill. The real chances
- * can differ from the model's by at most the chance that a duel leaves the exchange, so a figure
- * whose interval misses the exact value by less than that (at its 95% upper bound) still agrees.
+ * can differ from the model's by at most the chance that a duel leaves the exchange (the bound:
+ * the 95% upper limit of the share of duels that left it), so a figure whose interval misses the
+ * exact value by less than that still agrees within the bound.
+ *
+ * The model applies to a simulation only when every duel had a model and the bound is below
+ * 50%, so that most duels were, with 95% confidence, pure melee exchanges; otherwise it is not
+ * applicable and `why` says which duels left it and how. Where it applies, a figure whose
+ * widened interval would hold any value from 0 to 1 is 'not checked' rather than agreeing.
  */
 function exchangeFigures(s: SimStats) {
   const x = s.exchange;
   const n = s.duels;
-  if (x.modelled < n || n === 0) return { applies: false as const, why: x.unmodelled?.why ?? 'no duels' };
+  const left = (what: string) => `${what} (first, duel ${x.first?.duel}: ${x.first?.why})`;
+  if (n === 0) return { applicable: false as const, why: 'no duels were played' };
+  if (x.unmodelled === null && x.modelled < n) return { applicable: false as const, why: 'the exact counterparts were left out (--no-exact)' };
+  if (x.modelled < n) return { applicable: false as const, why: `the exact model does not cover this duel: ${x.unmodelled?.why}` };
   const slack = x.left > 0 ? wilson(x.left, n).hi : 0;
+  if (x.left === n) return { applicable: false as const, why: left('every duel left the exact model of a pure melee exchange'), left: x.left, slack };
+  if (slack >= 0.5) return { applicable: false as const, why: left(`${x.left} of ${n} duels left the exact model of a pure melee exchange, so it may be off by up to ${pct(slack)}`), left: x.left, slack };
   const outcome = (seen: number, exact: number) => {
     const c = check(wilson(seen, n), exact / n);
-    return { ...c, agrees: c.agrees || (exact / n >= c.observed.lo - slack && exact / n <= c.observed.hi + slack), strictly: c.agrees };
+    const lo = c.observed.lo - slack;
+    const hi = c.observed.hi + slack;
+    const withinBound = exact / n >= lo - 1e-12 && exact / n <= hi + 1e-12;
+    const verdict: ExchangeVerdict = c.agrees ? 'agrees' : lo <= 0 && hi >= 1 ? 'not checked' : withinBound ? 'agrees within the exchange bound' : 'disagrees';
+    return { observed: c.observed, exact: c.exact, verdict };
   };
   const ttk = (side: 0 | 1) => {
     const exact = x.ttk[side];
@@ -109,7 +127,7 @@ function exchangeFigures(s: SimStats) {
     return { exact: exact.map((q) => q / n), fit: fitTest(seen, exact) };
   };
   return {
-    applies: true as const,
+    applicable: true as const,
     left: x.left,
     firstLeft: x.first,
     slack,
@@ -192,18 +210,18 @@ export function simText(r: SimReport): string {
   const f = simFigures(r);
   const s = r.setup;
   const x = f.exchange;
-  const exactCol = (c: { exact: number; agrees: boolean; strictly: boolean } | undefined) =>
-    c ? `   exact ${pct(c.exact).padEnd(6)} ${c.strictly ? 'agrees' : c.agrees ? 'agrees within the exchange bound' : 'DISAGREES'}` : '';
+  const exactCol = (c: { exact: number; verdict: ExchangeVerdict } | undefined) =>
+    c ? `   exact ${pct(c.exact).padEnd(6)} ${c.verdict === 'disagrees' ? 'DISAGREES' : c.verdict === 'not checked' ? 'not checked: the bound admits any value' : c.verdict}` : x.applicable ? '' : '   exact: not applicable';
   const out = [
     `arena sim: ${s.ruleset} ${s.edition} · ${s.hero.template} vs ${s.foe.template} · ${s.arena} · seed ${s.seed}`,
     `${f.duels} duels on ${workersText(r.workers)} in ${r.seconds.toFixed(1)} s; every figure with its 95% interval, and its exact value where it has one`,
     '',
     'outcome       rate    95% interval',
-    `hero wins     ${ci(f.outcomes.hero, pct).padEnd(24)} (${f.counts.hero})${exactCol(x.applies ? x.hero : undefined)}`,
-    `foe wins      ${ci(f.outcomes.foe, pct).padEnd(24)} (${f.counts.foe})${exactCol(x.applies ? x.foe : undefined)}`,
-    `draws         ${ci(f.outcomes.draw, pct).padEnd(24)} (${f.counts.draw})${exactCol(x.applies ? x.draw : undefined)}`,
+    `hero wins     ${ci(f.outcomes.hero, pct).padEnd(24)} (${f.counts.hero})${exactCol(x.applicable ? x.hero : undefined)}`,
+    `foe wins      ${ci(f.outcomes.foe, pct).padEnd(24)} (${f.counts.foe})${exactCol(x.applicable ? x.foe : undefined)}`,
+    `draws         ${ci(f.outcomes.draw, pct).padEnd(24)} (${f.counts.draw})${exactCol(x.applicable ? x.draw : undefined)}`,
   ];
-  if (!x.applies) out.push(`exact win chances: none for this duel (${x.why})`);
+  if (!x.applicable) out.push(`exact win chances: not applicable: ${x.why}`);
   else if (x.left === 0) out.push('exact win chances: the melee exchange model by dynamic programming over hit points; every duel was a pure melee exchange');
   else
     out.push(
@@ -233,7 +251,7 @@ export function simText(r: SimReport): string {
   }
   for (const who of ['hero', 'foe'] as const) {
     const t = f.turnsToKill[who];
-    const fit = x.applies ? x.turnsToKill[who] : undefined;
+    const fit = x.applicable ? x.turnsToKill[who] : undefined;
     out.push('', `game turns to the ${who === 'hero' ? "hero's" : "foe's"} wins: median ${t.median ?? '-'}, 90% within ${t.p90 ?? '-'}${fit ? `; against the exchange model: ${fitText(fit.fit)} ${verdict(fit.fit.p >= 0.05)}` : ''}`);
     out.push(...histogram(t.histogram, 10, 40, fit ? fit.exact.map((q) => q * f.duels) : undefined));
   }
@@ -243,6 +261,9 @@ export function simText(r: SimReport): string {
 export function simJson(r: SimReport): string {
   return `${JSON.stringify(simFigures(r), null, 2)}\n`;
 }
+
+/** A CSV cell, quoted when it holds a comma, a quote or a line break. */
+const csvCell = (v: string | number): string => (typeof v === 'string' && /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : String(v));
 
 /** One row per figure: name, value, lower and upper bound of its 95% interval. */
 export function simCsv(r: SimReport): string {
@@ -271,7 +292,12 @@ export function simCsv(r: SimReport): string {
     }
   }
   const x = f.exchange;
-  if (x.applies) for (const [name, c, count] of [['hero_win_rate_exchange', x.hero, f.counts.hero], ['foe_win_rate_exchange', x.foe, f.counts.foe], ['draw_rate_exchange', x.draw, f.counts.draw]] as const) rows.push([name, c.observed.value, c.observed.lo, c.observed.hi, count, c.exact, c.agrees ? 'yes' : 'no']);
-  for (const who of ['hero', 'foe'] as const) f.turnsToKill[who].histogram.forEach((c, turn) => c > 0 && rows.push([`${who}_wins_at_turn`, turn, '', '', c, x.applies ? (x.turnsToKill[who].exact[turn] ?? 0) * f.duels : '', '']));
-  return `${rows.map((r) => r.join(',')).join('\n')}\n`;
+  const exchangeRows = [['hero_win_rate_exchange', f.outcomes.hero, f.counts.hero, x.applicable ? x.hero : null], ['foe_win_rate_exchange', f.outcomes.foe, f.counts.foe, x.applicable ? x.foe : null], ['draw_rate_exchange', f.outcomes.draw, f.counts.draw, x.applicable ? x.draw : null]] as const;
+  for (const [name, i, count, c] of exchangeRows) {
+    // Where the model does not apply, the exact cell says so and the last cell says why.
+    if (c === null) rows.push([name, i.value, i.lo, i.hi, count, 'not applicable', x.applicable ? '' : x.why]);
+    else rows.push([name, i.value, i.lo, i.hi, count, c.exact, c.verdict === 'agrees' ? 'yes' : c.verdict === 'disagrees' ? 'no' : c.verdict]);
+  }
+  for (const who of ['hero', 'foe'] as const) f.turnsToKill[who].histogram.forEach((c, turn) => c > 0 && rows.push([`${who}_wins_at_turn`, turn, '', '', c, x.applicable ? (x.turnsToKill[who].exact[turn] ?? 0) * f.duels : '', '']));
+  return `${rows.map((r) => r.map(csvCell).join(',')).join('\n')}\n`;
 }

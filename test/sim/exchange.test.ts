@@ -145,7 +145,7 @@ describe('duels against the exchange model', () => {
     const stats = await simulate(ring, content, n, { workers: 0 });
     const f = simFigures({ setup: ring, duels: n, workers: 0, seconds: 0, stats });
     const x = f.exchange;
-    if (!x.applies) throw new Error(x.why);
+    if (!x.applicable) throw new Error(x.why);
     // Several figures are checked at once, so each at 99.99% (z = 3.89) rather than the printed
     // 95%: a sound model fails this seed's check about once in 10,000 seeds a figure.
     const Z = 3.89;
