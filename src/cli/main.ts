@@ -20,6 +20,7 @@ import { runHeadless, outcomeText } from './headless.js';
 import type { CompareOptions } from './compare-command.js';
 import { addDuelOptions, setupFromOptions, type DuelOptions } from './setup-options.js';
 import { DEFAULT_SAVES, PROGRAM_VERSION } from './version.js';
+import { unknownCommandText } from './suggest.js';
 
 /** A problem the user can fix: printed as one line, no stack trace. */
 class UsageError extends Error {}
@@ -124,9 +125,17 @@ function withSaveOptions(c: Command): Command {
   return c.option('--saves <dir>', 'where replays are written', savesArg, DEFAULT_SAVES).option('--no-save', 'do not record a replay');
 }
 
-withSaveOptions(addDuelOptions(program.command('play', { isDefault: true }).description('play a duel in the terminal (the default command)'))).action(
-  (o: DuelOptions & { saves: string; save: boolean }) => startTui('play', o),
-);
+// Play takes no arguments: a word left over is a mistyped command ("arena simm") or a stray word.
+withSaveOptions(addDuelOptions(program.command('play', { isDefault: true }).description('play a duel in the terminal (the default command)')))
+  .allowExcessArguments(true)
+  .action((o: DuelOptions & { saves: string; save: boolean }, cmd: Command) => {
+    const [word] = cmd.args;
+    if (word !== undefined) {
+      if (process.argv[2] === 'play') throw new UsageError(`play: takes no arguments (got "${word}")`);
+      throw new UsageError(unknownCommandText(word, program.commands.map((c) => c.name())));
+    }
+    return startTui('play', o);
+  });
 
 withSaveOptions(program.command('menu').description('the start menu: choose a duel, a watch, a replay or the fight lab (what "arena" alone opens)')).action(
   async (o: { saves: string; save: boolean }) => {
