@@ -272,6 +272,9 @@ function recoverLedger(header: ReplayHeader, raw: unknown): { n: number; what: s
   return { n, what: u.what, rule: u.rule };
 }
 
+/** What a file that is no replay at all is told. */
+const NOT_A_REPLAY = `not a replay file (a replay is JSON Lines: a header line {"format":"${REPLAY_FORMAT}","version":${REPLAY_VERSION},...}, then one line a turn)`;
+
 /** Parses a replay's text. A last line cut short (a killed process) is dropped, not an error. */
 export function parseReplay(file: string, text: string): Replay {
   if (text.length > REPLAY_LIMITS.bytes) throw new ReplayError(`${file}: larger than a replay can be (${REPLAY_LIMITS.bytes} characters)`);
@@ -282,13 +285,18 @@ export function parseReplay(file: string, text: string): Replay {
   const long = lines.findIndex((l) => l.length > REPLAY_LIMITS.lineChars);
   if (long >= 0) throw new ReplayError(`${file}:${long + 1}: the line is longer than ${REPLAY_LIMITS.lineChars} characters`);
   const at = (i: number, f: LineProblem): string => `${file}:${i + 1}${f.column === undefined ? '' : `:${f.column}`}`;
-  const rawHeader = parseLine(lines[0] as string);
-  if ('fault' in rawHeader) throw new ReplayError(`${at(0, rawHeader.fault)}: ${rawHeader.fault.problem} (${rawHeader.fault.path})`);
+  const first = lines[0] as string;
+  const rawHeader = parseLine(first);
+  if ('fault' in rawHeader) {
+    // A first line that does not even open an object is some other file (a README, a log); one that does may be a damaged header.
+    if (!first.trimStart().startsWith('{')) throw new ReplayError(`${at(0, rawHeader.fault)}: ${NOT_A_REPLAY}; its first line ${first.trim() === '' ? 'is blank' : `is not JSON (${rawHeader.fault.problem})`}`);
+    throw new ReplayError(`${at(0, rawHeader.fault)}: ${rawHeader.fault.problem} (${rawHeader.fault.path})`);
+  }
   const hv = checkLine('header', rawHeader.value);
   if ('fault' in hv) {
     const raw = rawHeader.value;
     const looks = raw && typeof raw === 'object' && (raw as Record<string, unknown>)['format'] === REPLAY_FORMAT;
-    if (!looks) throw new ReplayError(`${file}:1: not a spoiler-arena replay (the first line is not a replay header)`);
+    if (!looks) throw new ReplayError(`${file}:1: ${NOT_A_REPLAY}; its first line is JSON but not a replay header`);
     throw new ReplayError(`${file}:1: header ${hv.fault.path}: ${hv.fault.problem}`);
   }
   const header = hv.value as ReplayHeader;

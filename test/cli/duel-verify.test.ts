@@ -186,7 +186,7 @@ describe('arena duel --saves DIR, then arena verify', () => {
     expect(r.stderr).toBe('');
     const out = lines(r.stdout);
     expect(out[0]).toBe(`FAIL ${missing}: no such file`);
-    expect(out[1]).toMatch(new RegExp(`^FAIL ${escape(notJson)}:1:1: unexpected character 't'`));
+    expect(out[1]).toMatch(new RegExp(`^FAIL ${escape(notJson)}:1:1: not a replay file \\(.*; its first line is not JSON \\(unexpected character 't'\\)$`));
     expect(out[2]).toBe(`FAIL ${empty}: the file is empty, not a replay`);
     expect(out[3]).toMatch(new RegExp(`^ok   ${escape(copy)}: `));
   });
