@@ -319,24 +319,27 @@ program
   .command('calc')
   .description('compute, without rolling, a character\'s numbers and exact odds against a target (docs/CLI.md)')
   .argument('<ruleset>', `the ruleset (${inWords(availableRulesets().filter((id) => rulesetModule(id)?.calculator), 'or')})`)
-  .requiredOption('--attacker <spec>', 'a hero preset (arena list heroes --ruleset RULESET) or inline JSON')
-  .requiredOption('--defender <spec>', 'a monster (arena list foes --ruleset RULESET) or inline JSON')
+  .option('--attacker <spec>', 'a hero preset (arena list heroes --ruleset RULESET) or inline JSON (required)')
+  .option('--defender <spec>', 'a monster (arena list foes --ruleset RULESET) or inline JSON (required)')
   .addOption(new Option('--edition <edition>', 'spoiler: as the seed document says; source: as the game\'s code does').choices([...EDITIONS]).default('spoiler'))
   .option('--distance <n>', 'squares between them, for missiles', '1')
   .addOption(new Option('--visibility <v>', 'whether the attacker sees the target: auto (unseen only if invisible to it)').choices(['auto', 'seen', 'unseen']).default('auto'))
   .option('--json', 'print JSON instead of a table')
-  .action(async (ruleset: string, o: { attacker: string; defender: string; edition: string; distance: string; visibility: string; json?: boolean }) => {
+  .action(async (ruleset: string, o: { attacker?: string; defender?: string; edition: string; distance: string; visibility: string; json?: boolean }) => {
+    // The ruleset first: options it would need mean nothing for a ruleset without a calculator.
     const load = rulesetModule(ruleset)?.calculator;
     if (!load) {
       const covered = inWords(availableRulesets().filter((id) => rulesetModule(id)?.calculator), 'and');
       throw new UsageError(`calc: ${isRulesetId(ruleset) ? `the calculator covers ${covered}; "${ruleset}" has none yet` : `unknown ruleset "${ruleset}"; the calculator covers ${covered}`}`);
     }
+    const missing = (['attacker', 'defender'] as const).filter((k) => o[k] === undefined).map((k) => `--${k}`);
+    if (missing.length > 0) throw new UsageError(`calc ${ruleset}: give ${inWords(missing, 'and')} (arena calc --help)`);
     const calculator = await load();
     const distance = /^\d+$/.test(o.distance) ? Number(o.distance) : NaN;
     if (calculator.usesRange && (!Number.isInteger(distance) || distance < 1 || distance > 40)) throw new UsageError(`--distance: must be a whole number from 1 to 40 (got "${o.distance}")`);
     const { CalcInputError } = await import('../rules/calc-input.js');
     try {
-      process.stdout.write(calculator.text(content(), { attacker: o.attacker, defender: o.defender, edition: o.edition as Edition, distance, visibility: o.visibility as 'auto' | 'seen' | 'unseen' }, o.json === true));
+      process.stdout.write(calculator.text(content(), { attacker: o.attacker ?? '', defender: o.defender ?? '', edition: o.edition as Edition, distance, visibility: o.visibility as 'auto' | 'seen' | 'unseen' }, o.json === true));
     } catch (e) {
       if (e instanceof CalcInputError) throw new UsageError(e.message);
       throw e;

@@ -99,7 +99,7 @@ describe('arena calc (spawned)', () => {
       arena(['calc', 'angband-3.0.5', '--attacker', WARRIOR, '--defender', 'drolem', '--json']),
       arena(['calc', 'angband-3.0.5', '--edition', 'source', '--attacker', 'half-troll-warrior', '--defender', 'drolem']),
       arena(['calc', 'angband-3.0.5', '--attacker', '{"class":"warrior","race":"human","level":99}', '--defender', 'drolem']),
-      arena(['calc', 'pixel-dungeon', '--attacker', 'warrior', '--defender', 'rat']),
+      arena(['calc', 'nethack', '--attacker', 'warrior', '--defender', 'rat']),
       arena(['calc', 'angband-3.0.5', '--attacker', 'warrior', '--defender', 'rat', '--distance', '0']),
     ]);
   });
@@ -122,7 +122,7 @@ describe('arena calc (spawned)', () => {
       expect(r.stderr).not.toMatch(STACK_FRAME);
     }
     expect(bad.stderr).toMatch(/^arena: --attacker: \$\.level: /);
-    expect(other.stderr).toMatch(/^arena: calc: the calculator covers angband-3\.0\.5, crawl-4\.0b20 and stone-soup-0\.5\.2; "pixel-dungeon" has none yet/);
+    expect(other.stderr).toMatch(/^arena: calc: unknown ruleset "nethack"; the calculator covers pixel-dungeon, angband-3\.0\.5, crawl-4\.0b20 and stone-soup-0\.5\.2$/m);
     expect(distance.stderr).toMatch(/^arena: --distance: must be a whole number from 1 to 40/);
   });
 });
