@@ -50,7 +50,7 @@ export const SIDE_FROM_COLS = 160;
 
 const clamp = (v: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, v));
 
-export function duelLayout(cols: number, rows: number, opts: { readonly timeline?: boolean } = {}): DuelLayout {
+export function duelLayout(cols: number, rows: number, opts: { readonly timeline?: boolean; readonly arenaRows?: number } = {}): DuelLayout {
   const barY = rows - 1;
   const timeline = opts.timeline ? { x: 0, y: barY - 1, w: cols, h: 1 } : undefined;
   const bottom = timeline ? timeline.y : barY; // the first row below the panes
@@ -66,7 +66,10 @@ export function duelLayout(cols: number, rows: number, opts: { readonly timeline
   // The map's window is as tall as the tallest arena; the log under it takes every other row
   // (5 at 24 rows, 4 with a timeline). With a third column the log is there, and the map has
   // the full height.
-  const logH = side ? 0 : bottom - MAX_ARENA_HEIGHT;
+  // An arena file taller than that takes more rows while the log keeps its rows at 80x24 (the
+  // rest of it scrolls with the hero).
+  const arenaRows = Math.max(MAX_ARENA_HEIGHT, opts.arenaRows ?? 0);
+  const logH = side ? 0 : Math.max(Math.min(bottom - MAX_ARENA_HEIGHT, 5), bottom - arenaRows);
   const mapH = bottom - logH;
   const panelX = sepX + 1;
   const rulesY = 9;

@@ -74,11 +74,15 @@ export class View {
   /** The layout of a canvas this size, kept while the size stays. */
   private layoutCache: DuelLayout | undefined;
 
+  private layoutArenaRows = 0;
+
   layout(c: Canvas, s: Session): DuelLayout {
     const timeline = s.mode === 'replay';
+    const arenaRows = s.duel.grid.height;
     const L = this.layoutCache;
-    if (L && L.cols === c.width && L.rows === c.height && (L.timeline !== undefined) === timeline) return L;
-    this.layoutCache = duelLayout(c.width, c.height, { timeline });
+    if (L && L.cols === c.width && L.rows === c.height && (L.timeline !== undefined) === timeline && this.layoutArenaRows === arenaRows) return L;
+    this.layoutCache = duelLayout(c.width, c.height, { timeline, arenaRows });
+    this.layoutArenaRows = arenaRows;
     return this.layoutCache;
   }
 

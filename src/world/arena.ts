@@ -4,9 +4,12 @@ import { isPrintable, printable } from '../core/text.js';
 import { Grid, type Point, distance } from './grid.js';
 import { Terrain, terrainFromChar } from './terrain.js';
 
-/** The largest arena that fits an 80x24 terminal beside the side panels. */
+/** The largest arena that fits an 80x24 terminal beside the side panels: the size of the generated ones. */
 export const MAX_ARENA_WIDTH = 46;
 export const MAX_ARENA_HEIGHT = 18;
+/** The largest arena a file may draw: one larger than the map's window scrolls with the hero. */
+export const MAX_FILE_ARENA_WIDTH = 160;
+export const MAX_FILE_ARENA_HEIGHT = 80;
 /** The longest name and description an arena file may give (as for names and descriptions in data tables). */
 const MAX_NAME = 40;
 const MAX_DESCRIPTION = 300;
@@ -56,10 +59,10 @@ export function parseArena(id: string, text: string, file: string): Arena {
   if (rows.length === 0) throw new ArenaError(file, `the arena has no map rows`);
   const width = Math.max(...rows.map((r) => r.text.length));
   const height = rows.length;
-  const wide = rows.find((r) => r.text.length > MAX_ARENA_WIDTH);
-  if (wide) throw new ArenaError(file, `the row is ${wide.text.length} wide; at most ${MAX_ARENA_WIDTH} fits the screen`, wide.line);
-  const tall = rows[MAX_ARENA_HEIGHT];
-  if (tall) throw new ArenaError(file, `the arena has ${height} rows; at most ${MAX_ARENA_HEIGHT} fit the screen`, tall.line);
+  const wide = rows.find((r) => r.text.length > MAX_FILE_ARENA_WIDTH);
+  if (wide) throw new ArenaError(file, `the row is ${wide.text.length} wide; an arena is at most ${MAX_FILE_ARENA_WIDTH} wide`, wide.line);
+  const tall = rows[MAX_FILE_ARENA_HEIGHT];
+  if (tall) throw new ArenaError(file, `the arena has ${height} rows; an arena has at most ${MAX_FILE_ARENA_HEIGHT}`, tall.line);
   if (width < 5 || height < 5) throw new ArenaError(file, `the arena is ${width}x${height}; at least 5x5 is needed`);
   const grid = new Grid(width, height);
   const spawns: (Point | undefined)[] = [undefined, undefined];

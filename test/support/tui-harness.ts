@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import xtermHeadless from '@xterm/headless';
-import { loadContent } from '../../src/content/index.js';
+import { type Content, loadContent } from '../../src/content/index.js';
 import type { DuelSetup } from '../../src/game/duel.js';
 import { type App, type AppStart, createApp } from '../../src/tui/app.js';
 
@@ -54,7 +54,7 @@ export function defaultSetup(over: Partial<DuelSetup> = {}): DuelSetup {
 
 /** Starts the real app on fake streams, piping its output into a headless xterm. */
 export async function startHarness(
-  opts: { mode?: 'play' | 'watch'; setup?: Partial<DuelSetup>; save?: boolean; start?: AppStart; savesDir?: string; colour?: boolean; clock?: () => number } = {},
+  opts: { mode?: 'play' | 'watch'; setup?: Partial<DuelSetup>; save?: boolean; start?: AppStart; savesDir?: string; colour?: boolean; clock?: () => number; content?: Content } = {},
 ): Promise<Harness> {
   const mode = opts.mode ?? 'play';
   const input = new PassThrough();
@@ -69,7 +69,7 @@ export async function startHarness(
     { input, output },
     {
       start,
-      content: loadContent(),
+      content: opts.content ?? loadContent(),
       savesDir: opts.save === false ? null : (opts.savesDir ?? savesDir),
       program: 'test',
       autoplay: false,

@@ -8,6 +8,8 @@ import {
   GENERATED_ARENAS,
   MAX_ARENA_HEIGHT,
   MAX_ARENA_WIDTH,
+  MAX_FILE_ARENA_HEIGHT,
+  MAX_FILE_ARENA_WIDTH,
   generateArena,
   isGeneratedArena,
   parseArena,
@@ -122,19 +124,20 @@ describe('parseArena: every error names the file and where', () => {
 
   it('an arena too wide names the file, the size and the line of the first row that is too wide', () => {
     const wide = (n: number): string[] => ['#'.repeat(n), '#1' + '.'.repeat(n - 3) + '#', '#' + '.'.repeat(n - 3) + '2#', '#'.repeat(n), '#'.repeat(n)];
-    expect(() => parseArena('t', file('; name: W', ...wide(46)), FILE)).not.toThrow();
-    const e = parseError(file('; name: W', ...wide(47)));
-    expect(e.message).toContain('47');
+    // Wider than the screen's map window is allowed (it scrolls); past the file limit is not.
+    expect(() => parseArena('t', file('; name: W', ...wide(MAX_FILE_ARENA_WIDTH)), FILE)).not.toThrow();
+    const e = parseError(file('; name: W', ...wide(MAX_FILE_ARENA_WIDTH + 1)));
+    expect(e.message).toContain(String(MAX_FILE_ARENA_WIDTH + 1));
     expect(e.message).toContain(`${FILE}:2`);
   });
 
   it('an arena too tall names the file, the size and the line of the first row past the limit', () => {
     const tall = (n: number): string[] => ['#####', '#1..#', ...Array.from({ length: n - 4 }, () => '#...#'), '#..2#', '#####'];
-    expect(() => parseArena('t', file('; name: T', ...tall(18)), FILE)).not.toThrow();
-    const e = parseError(file('; name: T', ...tall(19)));
-    expect(e.message).toContain('19');
-    // the 19th map row is line 20 of the file
-    expect(e.message).toContain(`${FILE}:20`);
+    expect(() => parseArena('t', file('; name: T', ...tall(MAX_FILE_ARENA_HEIGHT)), FILE)).not.toThrow();
+    const e = parseError(file('; name: T', ...tall(MAX_FILE_ARENA_HEIGHT + 1)));
+    expect(e.message).toContain(String(MAX_FILE_ARENA_HEIGHT + 1));
+    // the first map row past the limit is one line after it in the file (the name line comes first)
+    expect(e.message).toContain(`${FILE}:${MAX_FILE_ARENA_HEIGHT + 2}`);
   });
 
   it('an unreachable start cell names the file and the line and column of that cell', () => {
