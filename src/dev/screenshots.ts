@@ -1,14 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import xtermHeadless from '@xterm/headless';
 import { type Content, loadContent } from '../content/index.js';
 import type { DuelSetup } from '../game/duel.js';
 import { readReplayFile } from '../replay/format.js';
 import { ReplayPlayer } from '../replay/player.js';
-import { type App, type AppStart, createApp } from '../tui/app.js';
+import type { AppStart } from '../tui/app.js';
+import { type HeadlessApp, headlessSetup, openHeadless } from './headless.js';
 
 /**
  * Text captures of the screen at 80x24 and 160x48 (`npm run screenshots`): the real app on fake
@@ -17,7 +16,6 @@ import { type App, type AppStart, createApp } from '../tui/app.js';
  * change only when the screen does.
  */
 
-const { Terminal } = xtermHeadless;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(ROOT, 'docs/screenshots');
 const REPLAY = join(ROOT, 'test/replays/stone-soup-assassin-orc-warrior.jsonl');
@@ -26,83 +24,31 @@ const SIZES = [
   [160, 48],
 ] as const;
 
-/** The output stream blessed writes to: a size and isTTY, as a terminal has. */
-class TtyOutput extends PassThrough {
-  isTTY = true;
-  constructor(
-    public columns: number,
-    public rows: number,
-  ) {
-    super();
-  }
-}
-
 interface Shot {
-  readonly app: App;
   press(...keys: string[]): Promise<void>;
   /** Paints a frame and waits until the terminal has it. */
   show(): Promise<void>;
   lines(): string[];
   close(): void;
+  readonly app: HeadlessApp['app'];
 }
 
-const tick = () => new Promise<void>((r) => setImmediate(r));
-
 async function open(content: Content, start: AppStart, cols: number, rows: number, savesDir: string): Promise<Shot> {
-  const input = new PassThrough();
-  const output = new TtyOutput(cols, rows);
-  const term = new Terminal({ cols, rows, allowProposedApi: true });
-  output.on('data', (chunk: Buffer) => term.write(chunk));
-  let seeds = 0;
-  let clockMs = 0;
-  const app = createApp(
-    { input, output },
-    // The screen's clock moves a second at each look, so the end screen's pause is over when captured.
-    { start, content, savesDir, program: 'screenshots', autoplay: false, colour: false, now: () => new Date('2026-01-02T03:04:05Z'), freshSeed: () => `shot-${++seeds}`, clock: () => (clockMs += 1000) },
-  );
-  const settle = async () => {
-    await tick();
-    await tick();
-    await new Promise<void>((r) => term.write('', r));
-  };
-  await settle();
+  const h = await openHeadless({ start, content, savesDir, cols, rows, colour: false, program: 'screenshots' });
   return {
-    app,
-    async press(...keys: string[]) {
-      for (const k of keys) {
-        input.write(k);
-        await settle();
-      }
-    },
+    app: h.app,
+    press: h.press,
     async show() {
-      app.render();
-      await settle();
+      h.app.render();
+      await h.settle();
     },
-    lines() {
-      const buf = term.buffer.active;
-      const out: string[] = [];
-      for (let y = 0; y < term.rows; y++) out.push(buf.getLine(y)?.translateToString(true).trimEnd() ?? '');
-      return out;
-    },
-    close() {
-      app.finish(0);
-      term.dispose();
-    },
+    lines: () => h.lines().map((l) => l.trimEnd()),
+    close: h.destroy,
   };
 }
 
 function setup(over: Partial<DuelSetup>): DuelSetup {
-  return {
-    ruleset: 'pixel-dungeon',
-    edition: 'spoiler',
-    seed: 'screenshot',
-    hero: { template: 'warrior', options: {} },
-    foe: { template: 'gnoll-scout', options: {} },
-    arena: 'pit',
-    heroControl: 'player',
-    maxTurns: 1000,
-    ...over,
-  };
+  return headlessSetup({ seed: 'screenshot', ...over });
 }
 
 /** Each screen: how to get there, from a fresh app of the given size. */
