@@ -1,12 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/index.js';
-import type { Duel, DuelSetup } from '../../src/game/duel.js';
+import type { DuelSetup } from '../../src/game/duel.js';
 import { getRuleset } from '../../src/rules/registry.js';
-import { attackContext } from '../../src/systems/combat.js';
-import { canPerceive } from '../../src/systems/perception.js';
-import type { ArenaEntity } from '../../src/world/components.js';
-import { LabScreen, labCells } from '../../src/tui/lab.js';
 import { type Harness, defaultSetup, startHarness } from '../support/tui-harness.js';
+import { cellsOf, labOf } from '../support/lab.js';
 
 const content = loadContent();
 
@@ -28,18 +25,6 @@ function longestNamed(id: string): DuelSetup {
   const cat = getRuleset(id, content, 'spoiler').catalog();
   const longest = (kind: 'hero' | 'monster') => [...cat.filter((e) => e.kind === kind)].sort((a, b) => b.name.length - a.name.length || a.id.localeCompare(b.id))[0]!.id;
   return defaultSetup({ ruleset: id as DuelSetup['ruleset'], heroControl: 'ai', seed: '3', hero: { template: longest('hero'), options: {} }, foe: { template: longest('monster'), options: {} } });
-}
-
-const labOf = (x: Harness) => x.app.current as LabScreen;
-
-/** Each side's rows of cells, from the duel the lab holds. */
-function cellsOf(d: Duel, side: 'hero' | 'foe'): string[][] {
-  const [a, b]: ArenaEntity[] = side === 'hero' ? [d.hero, d.foe] : [d.foe, d.hero];
-  const ctx = { ...attackContext(d, a!, b!), distance: 1, visible: canPerceive(d, a!, b!) };
-  return d.ruleset
-    .attackOptions(d.view(a!))
-    .filter((o) => d.ruleset.canUse(o, 1))
-    .map((o) => labCells(d.ruleset.previewAttack(d.view(a!), d.view(b!), o, ctx), b!.body!.maxHp));
 }
 
 /** The rows under a side's heading that are table rows (not indented notes). */

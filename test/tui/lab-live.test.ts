@@ -4,9 +4,9 @@ import { Duel, type DuelSetup } from '../../src/game/duel.js';
 import { labFoeStates } from '../../src/game/lab.js';
 import { attackContext } from '../../src/systems/combat.js';
 import { canPerceive } from '../../src/systems/perception.js';
-import type { ArenaEntity } from '../../src/world/components.js';
-import { LAB_KEYS, LabScreen, labCells } from '../../src/tui/lab.js';
-import { type Harness, defaultSetup, startHarness } from '../support/tui-harness.js';
+import { LAB_KEYS } from '../../src/tui/lab.js';
+import { type Harness, startHarness } from '../support/tui-harness.js';
+import { DOWN, LAB_SETUPS, LEFT, RIGHT, cellsOf, labOf } from '../support/lab.js';
 
 const content = loadContent();
 
@@ -16,30 +16,13 @@ afterEach(() => {
   h = undefined;
 });
 
-const SETUPS: Record<string, DuelSetup> = {
-  'pixel-dungeon': defaultSetup({ heroControl: 'ai' }),
-  'angband-3.0.5': defaultSetup({ ruleset: 'angband-3.0.5', heroControl: 'ai', hero: { template: 'elf-ranger', options: {} }, foe: { template: 'uruk', options: {} } }),
-  'crawl-4.0b20': defaultSetup({ ruleset: 'crawl-4.0b20', heroControl: 'ai', seed: '1', hero: { template: 'minotaur-fighter', options: {} }, foe: { template: 'orc-warrior', options: {} } }),
-  'stone-soup-0.5.2': defaultSetup({ ruleset: 'stone-soup-0.5.2', heroControl: 'ai', seed: '1', hero: { template: 'halfling-assassin', options: {} }, foe: { template: 'orc-warrior', options: {} } }),
-};
-
-const RIGHT = '\x1b[C';
-const LEFT = '\x1b[D';
-const DOWN = '\x1b[B';
-const labOf = (x: Harness) => x.app.current as LabScreen;
-
 /** One side's rows as the lab must show them, worked out from a duel built apart from the lab's (the foe under `status` if given). */
 function rowsOf(setup: DuelSetup, side: 'hero' | 'foe', status?: { kind: string; level?: number }): string[][] {
   const d = new Duel(setup, content, { tracing: false });
   if (status) d.foe.statuses!.push({ ...status });
   // The lab shows a hunting or fleeing foe as having seen the hero.
   if (d.foe.ai?.mode === 'hunting' || d.foe.ai?.mode === 'fleeing') d.foe.awareness = { enemySeen: true, lastSeen: { ...d.hero.pos! } };
-  const [a, b]: ArenaEntity[] = side === 'hero' ? [d.hero, d.foe] : [d.foe, d.hero];
-  const ctx = { ...attackContext(d, a!, b!), distance: 1, visible: canPerceive(d, a!, b!) };
-  return d.ruleset
-    .attackOptions(d.view(a!))
-    .filter((o) => d.ruleset.canUse(o, 1))
-    .map((o) => labCells(d.ruleset.previewAttack(d.view(a!), d.view(b!), o, ctx), b!.body!.maxHp));
+  return cellsOf(d, side);
 }
 
 /** The hero's exact odds against the foe, unrounded, with the ruleset's notes (a stab's chance shows there). */
@@ -75,7 +58,7 @@ function expectShown(x: Harness, side: 'hero' | 'foe', rows: readonly string[][]
 
 describe('the lab takes skills, the shield and the foe state live', () => {
   it("Stone Soup: the skill editor raises the wielded weapon's skill and the numbers follow at once", async () => {
-    const setup = SETUPS['stone-soup-0.5.2']!;
+    const setup = LAB_SETUPS['stone-soup-0.5.2']!;
     h = await startHarness({ start: { kind: 'lab', setup: { ...setup, foeState: 'hunting' } }, save: false });
     const before = rowsOf({ ...setup, foeState: 'hunting' }, 'hero');
     await h.press('k');
@@ -104,7 +87,7 @@ describe('the lab takes skills, the shield and the foe state live', () => {
   });
 
   it('Crawl: the minotaur takes off its shield, then carries a buckler; the foe\'s odds against it follow', async () => {
-    const setup = SETUPS['crawl-4.0b20']!;
+    const setup = LAB_SETUPS['crawl-4.0b20']!;
     h = await startHarness({ start: { kind: 'lab', setup }, save: false });
     const before = rowsOf(setup, 'foe');
     await h.press('b');
@@ -124,12 +107,12 @@ describe('the lab takes skills, the shield and the foe state live', () => {
   it('Pixel Dungeon and Angband have no shields or skills to choose, and say so', async () => {
     for (const id of ['pixel-dungeon', 'angband-3.0.5']) {
       h?.destroy();
-      h = await startHarness({ start: { kind: 'lab', setup: SETUPS[id]! }, save: false });
+      h = await startHarness({ start: { kind: 'lab', setup: LAB_SETUPS[id]! }, save: false });
       await h.press('b');
       expect(h.lines()[21]).toContain(`The ${id} ruleset has no shields to choose.`);
       await h.press('k');
       expect(h.lines()[21]).toContain(`The ${id} ruleset trains no skills.`);
-      expect(labOf(h).current).toEqual(SETUPS[id]);
+      expect(labOf(h).current).toEqual(LAB_SETUPS[id]);
     }
   });
 
@@ -141,7 +124,7 @@ describe('the lab takes skills, the shield and the foe state live', () => {
     'stone-soup-0.5.2': { confused: { kind: 'confused', level: 1 }, paralysed: { kind: 'paralysis', level: 1 }, netted: { kind: 'netted', level: 1 }, petrified: { kind: 'petrified', level: 1 } },
   };
 
-  for (const [id, setup] of Object.entries(SETUPS)) {
+  for (const [id, setup] of Object.entries(LAB_SETUPS)) {
     it(`${id}: each foe state gives the ruleset's exact odds both ways; asleep and each condition differ from hunting`, async () => {
       h = await startHarness({ start: { kind: 'lab', setup }, save: false });
       const states = labFoeStates(setup.ruleset);
@@ -184,7 +167,7 @@ describe('the lab takes skills, the shield and the foe state live', () => {
 
 describe('Escape and ? in the lab', () => {
   it('Escape closes the help, the recall page and the skill editor, one at a time, before it leaves', async () => {
-    h = await startHarness({ start: { kind: 'lab', setup: SETUPS['stone-soup-0.5.2']! }, save: false });
+    h = await startHarness({ start: { kind: 'lab', setup: LAB_SETUPS['stone-soup-0.5.2']! }, save: false });
     let ended = false;
     void h.app.done.then(() => (ended = true));
     for (const open of ['?', 'r', 'R', 'k']) {
@@ -202,7 +185,7 @@ describe('Escape and ? in the lab', () => {
   });
 
   it('? lists every key the lab answers to', async () => {
-    h = await startHarness({ start: { kind: 'lab', setup: SETUPS['crawl-4.0b20']! }, save: false });
+    h = await startHarness({ start: { kind: 'lab', setup: LAB_SETUPS['crawl-4.0b20']! }, save: false });
     await h.press('?');
     const text = h.lines().join('\n');
     for (const [k] of LAB_KEYS) expect(text).toContain(`│ ${k.padEnd(5)}`);

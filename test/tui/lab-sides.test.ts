@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Duel, DuelSetup } from '../../src/game/duel.js';
-import { attackContext } from '../../src/systems/combat.js';
-import { canPerceive } from '../../src/systems/perception.js';
-import type { ArenaEntity } from '../../src/world/components.js';
-import { LabScreen, labCells } from '../../src/tui/lab.js';
-import { type Harness, defaultSetup, startHarness } from '../support/tui-harness.js';
-
+import { type Harness, startHarness } from '../support/tui-harness.js';
+import { DOWN, LAB_SETUPS, LEFT, RIGHT, cellsOf, labOf } from '../support/lab.js';
 
 let h: Harness | undefined;
 afterEach(() => {
@@ -13,23 +8,9 @@ afterEach(() => {
   h = undefined;
 });
 
-/** Setups whose foe rolls its kit and hit points when built (Crawl, Stone Soup) or has fixed ones. */
-const SETUPS: Record<string, DuelSetup> = {
-  'pixel-dungeon': defaultSetup({ heroControl: 'ai' }),
-  'angband-3.0.5': defaultSetup({ ruleset: 'angband-3.0.5', heroControl: 'ai', hero: { template: 'elf-ranger', options: {} }, foe: { template: 'uruk', options: {} } }),
-  'crawl-4.0b20': defaultSetup({ ruleset: 'crawl-4.0b20', heroControl: 'ai', seed: '1', hero: { template: 'minotaur-fighter', options: {} }, foe: { template: 'orc-warrior', options: {} } }),
-  'stone-soup-0.5.2': defaultSetup({ ruleset: 'stone-soup-0.5.2', heroControl: 'ai', seed: '1', hero: { template: 'halfling-assassin', options: {} }, foe: { template: 'orc-warrior', options: {} } }),
-};
-
-const RIGHT = '\x1b[C';
-const LEFT = '\x1b[D';
-const DOWN = '\x1b[B';
-
 /** Keys that change only the hero, and keys that change only the foe (the skill editor's keys open it first). */
 const HERO_KEYS: readonly (readonly string[])[] = [['+'], ['+', '+', '+'], ['-'], ['w'], ['W'], ['a'], ['A'], ['b'], ['B'], ['k', RIGHT], ['k', DOWN, LEFT], ['k', DOWN, DOWN, RIGHT, RIGHT]];
 const FOE_KEYS: readonly (readonly string[])[] = [['f'], ['F'], ['s'], ['S'], ['s', 's']];
-
-const labOf = (x: Harness) => x.app.current as LabScreen;
 
 /** Everything the lab shows of a fighter that is its own: its built components and its lines on the screen. */
 function sideOf(x: Harness, side: 'hero' | 'foe', except: readonly string[] = []) {
@@ -41,18 +22,8 @@ function sideOf(x: Harness, side: 'hero' | 'foe', except: readonly string[] = []
   return { own: structuredClone(own), head: except.includes('ai') ? lines[row]?.replace(/starts \w+.*$/, '') : lines[row], sheet: lines[row + 1] };
 }
 
-/** The exact cells of one side's attacks on the other, from the lab's own duel. */
-function cellsOf(d: Duel, side: 'hero' | 'foe'): string[][] {
-  const [a, b]: ArenaEntity[] = side === 'hero' ? [d.hero, d.foe] : [d.foe, d.hero];
-  const ctx = { ...attackContext(d, a!, b!), distance: 1, visible: canPerceive(d, a!, b!) };
-  return d.ruleset
-    .attackOptions(d.view(a!))
-    .filter((o) => d.ruleset.canUse(o, 1))
-    .map((o) => labCells(d.ruleset.previewAttack(d.view(a!), d.view(b!), o, ctx), b!.body!.maxHp));
-}
-
 describe('the lab changes one side without touching the other', () => {
-  for (const [id, setup] of Object.entries(SETUPS)) {
+  for (const [id, setup] of Object.entries(LAB_SETUPS)) {
     for (const keys of HERO_KEYS) {
       it(`${id}: ${JSON.stringify(keys)} leaves the foe as it was`, async () => {
         h = await startHarness({ start: { kind: 'lab', setup }, save: false });
@@ -83,7 +54,7 @@ describe('the lab changes one side without touching the other', () => {
     }
   }
 
-  for (const [id, setup] of Object.entries(SETUPS)) {
+  for (const [id, setup] of Object.entries(LAB_SETUPS)) {
     it(`${id}: the other edition keeps both fighters as the lab had them (both editions build them alike)`, async () => {
       h = await startHarness({ start: { kind: 'lab', setup }, save: false });
       const foe = sideOf(h, 'foe', ['ai']);
@@ -99,7 +70,7 @@ describe('the lab changes one side without touching the other', () => {
   }
 
   it("keeps the Stone Soup orc warrior's weapon and hit points through the hero's levels (the issue's case)", async () => {
-    const setup = SETUPS['stone-soup-0.5.2']!;
+    const setup = LAB_SETUPS['stone-soup-0.5.2']!;
     h = await startHarness({ start: { kind: 'lab', setup }, save: false });
     const foe = labOf(h).duel.foe;
     const kit = { hp: foe.body!.maxHp, title: foe.rules!['title'] };
