@@ -1,4 +1,3 @@
-import { fitFields as fitShared } from '../fit.js';
 import { type Canvas, wrap } from '../canvas.js';
 import { FLAG_BOLD, type Palette } from '../palette.js';
 import type { Key } from '../session.js';
@@ -54,11 +53,6 @@ export class LabPager {
     const more = lines.length > this.rows ? `lines ${this.scroll + 1}-${Math.min(lines.length, this.scroll + this.rows)} of ${lines.length} · ` : '';
     c.text(x + 2, this.rows + 1, fitWords(`${more}up/down j k PgUp PgDn space scroll · Esc q close`, inner), P.attr('dark-grey', 'black'), inner);
   }
-}
-
-/** `fields` joined by ' · ' in at most `width` cells: labels shortened, then whole fields dropped from the end (src/tui/fit.ts). */
-export function fitFields(fields: readonly string[], width: number, sep = ' · '): string {
-  return fitShared(fields, width, sep);
 }
 
 /** `text` in at most `width` cells: whole words from the start, never part of one. */

@@ -10,7 +10,8 @@ import type { Screen, ScreenAction } from '../screen.js';
 import type { Key, SessionEnv } from '../session.js';
 import { drawBar, isEscape } from '../widgets.js';
 import { LAB_KEYS } from './keys.js';
-import { LabPager, drawLabHelp, fitFields, fitWords } from './overlay.js';
+import { fitFields } from '../fit.js';
+import { LabPager, drawLabHelp, fitWords } from './overlay.js';
 import { type SkillEdit, SkillEditor } from './skills.js';
 import { labTable } from './table.js';
 import { type Line, noticeLine, recallLines, sideLines, titleOf } from './body.js';
@@ -242,7 +243,7 @@ export class LabScreen implements Screen {
     const short = parts.map(([, label, value]) => `${label}: ${value === "the preset's" ? 'preset' : value}`);
     if (short.join(' · ').length <= width) return short.join(' · ');
     // Still too long: the fields left as the preset has them go first.
-    return fitFields(short.filter((f) => !f.endsWith(': preset')), width);
+    return fitFields(short.filter((f) => !f.endsWith(': preset')), width, ' · ');
   }
 
   paint(c: Canvas): void {
@@ -254,10 +255,10 @@ export class LabScreen implements Screen {
     const pageWidth = Math.min(100, Math.floor(c.width / 2));
     const W = beside ? c.width - pageWidth : c.width;
     c.clear(P.attr());
-    drawBar(c, P, 0, fitFields([' Fight lab', d.ruleset.name, d.edition, `distance ${this.distance}`, `seed ${this.setup.seed}`], c.width - 9), '? help ');
+    drawBar(c, P, 0, fitFields([' Fight lab', d.ruleset.name, d.edition, `distance ${this.distance}`, `seed ${this.setup.seed}`], c.width - 9, ' · '), '? help ');
     this.paintFighter(c, d.hero, 1, (room) => this.gearText(room), W);
     const condition = this.foeState.condition ? ` · ${this.foeState.label}` : '';
-    this.paintFighter(c, d.foe, 3, (room) => fitFields(d.foe.ai ? [`starts ${d.foe.ai.mode}${condition}${this.setup.foeState ? ' (set here)' : ''}`] : [], room), W);
+    this.paintFighter(c, d.foe, 3, (room) => fitFields(d.foe.ai ? [`starts ${d.foe.ai.mode}${condition}${this.setup.foeState ? ' (set here)' : ''}`] : [], room, ' · '), W);
     const body = [...sideLines(d, d.hero, d.foe, this.distance, 'bright-green'), ...sideLines(d, d.foe, d.hero, this.distance, 'bright-red'), noticeLine(d, this.distance)];
     const table = labTable(
       body.flatMap((l) => (l.cells ? [l.cells] : [])),
