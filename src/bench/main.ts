@@ -366,7 +366,7 @@ function replaySection(): void {
   const a0 = performance.now();
   if (!verifyReplay(longReplay, content).ok) throw new Error('the long bench replay failed to verify');
   const allMs = performance.now() - a0;
-  const player = ReplayPlayer.load(longReplay, content);
+  const player = ReplayPlayer.load(longReplay, content, { luck: false });
   player.seek(0);
   const s0 = performance.now();
   player.seek(longRecords.length);

@@ -234,8 +234,7 @@ program
     const { ReplayPlayer } = await import('../replay/player.js');
     let player;
     try {
-      // On screen: the luck meter needs each attack's law, as when the saves browser opens it.
-      player = ReplayPlayer.load(readReplayFile(file), content(), { force: o.force ?? false, luck: true });
+      player = ReplayPlayer.load(readReplayFile(file), content(), { force: o.force ?? false });
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
@@ -255,7 +254,7 @@ program
     checkSaves(o.saves, true);
     let opened;
     try {
-      opened = openForResume(file, o.saves, content(), { force: o.force ?? false, luck: true, takeOver: o.takeOver ?? false });
+      opened = openForResume(file, o.saves, content(), { force: o.force ?? false, takeOver: o.takeOver ?? false });
     } catch (e) {
       throw new UsageError((e as Error).message);
     }

@@ -13,7 +13,10 @@ export interface PlayerOptions {
   readonly window?: number;
   /** Play replays made with other data files or another format version. */
   readonly force?: boolean;
-  /** Keep the luck meter's samples (on screen). */
+  /**
+   * Keep the luck meter's samples: on by default, since a replay is played back on a screen that
+   * shows the meter (the benchmark turns it off to time bare playback).
+   */
   readonly luck?: boolean;
 }
 
@@ -62,7 +65,7 @@ export class ReplayPlayer {
     const every = options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
     let duel: Duel;
     try {
-      duel = startDuel(replay, content, false, options.luck ?? false, true);
+      duel = startDuel(replay, content, false, options.luck ?? true, true);
     } catch (e) {
       throw new Error(`${replay.file}: the duel it records cannot be set up here: ${(e as Error).message}`);
     }

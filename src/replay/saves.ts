@@ -205,7 +205,7 @@ export function openForResume(path: string, dir: string, content: Content, optio
     if (replay.end) throw new ReplayError(`${path}: this duel is over (${replay.end.reason}); watch it with: arena replay ${path}`);
     let player: ReplayPlayer;
     try {
-      player = ReplayPlayer.load(replay, content, { force: options.force ?? false, luck: options.luck ?? false });
+      player = ReplayPlayer.load(replay, content, { force: options.force ?? false, ...(options.luck !== undefined ? { luck: options.luck } : {}) });
     } catch (e) {
       throw new ReplayError((e as Error).message);
     }

@@ -129,7 +129,7 @@ export class BrowserScreen implements Screen {
 
   private open(s: SaveSummary): ScreenAction {
     try {
-      const player = ReplayPlayer.load(readReplayFile(s.path), this.env.content, { force: this.env.force ?? false, luck: true });
+      const player = ReplayPlayer.load(readReplayFile(s.path), this.env.content, { force: this.env.force ?? false });
       return { kind: 'open', screen: new DuelScreen({ kind: 'replay', player }, this.env, this.palette) };
     } catch (e) {
       this.status = (e as Error).message;
@@ -140,7 +140,7 @@ export class BrowserScreen implements Screen {
   private resume(s: SaveSummary, takeOver = false): ScreenAction {
     if (!this.env.savesDir) return undefined;
     try {
-      const { player, recorder } = openForResume(s.path, this.env.savesDir, this.env.content, { force: this.env.force ?? false, luck: true, takeOver });
+      const { player, recorder } = openForResume(s.path, this.env.savesDir, this.env.content, { force: this.env.force ?? false, takeOver });
       return { kind: 'open', screen: new DuelScreen({ kind: 'continue', duel: player.duel, recorder }, this.env, this.palette) };
     } catch (e) {
       if (e instanceof LockedError && e.offer) {
