@@ -280,3 +280,50 @@ export interface AngTables {
   readonly heroes: readonly AngHero[];
   readonly monsters: readonly AngMonster[];
 }
+
+/**
+ * The projection types (spells1.c GF_) that monster spells, breaths and arrows carry, under the
+ * game's names.
+ */
+export const ANG_PROJECTIONS = [
+  'ARROW', 'MISSILE', 'MANA', 'WATER', 'PLASMA', 'ICE', 'GRAVITY', 'INERTIA', 'FORCE', 'TIME',
+  'ACID', 'ELEC', 'FIRE', 'COLD', 'POIS', 'LITE', 'DARK', 'CONFUSION', 'SOUND', 'SHARD', 'NEXUS', 'NETHER', 'CHAOS', 'DISENCHANT',
+] as const;
+export type AngProjection = (typeof ANG_PROJECTIONS)[number];
+
+/** The four elements a hero may be immune to (IM_ACID..IM_COLD). */
+export type AngImmunity = 'acid' | 'elec' | 'fire' | 'cold';
+/** Temporary resistances from potions and spells (the game's oppose_acid..oppose_pois). */
+export type AngOpposition = 'acid' | 'elec' | 'fire' | 'cold' | 'poison';
+/** The hero's lasting resistances (xtra1.c calc_bonuses resist_*), under the game's short names. */
+export const ANG_RESISTS = ['acid', 'elec', 'fire', 'cold', 'poison', 'fear', 'lite', 'dark', 'blind', 'confu', 'sound', 'shard', 'nexus', 'nethr', 'chaos', 'disen'] as const;
+export type AngResist = (typeof ANG_RESISTS)[number];
+/** The six stats of the game, for drains and sustains. */
+export const ANG_ALL_STATS = ['str', 'int', 'wis', 'dex', 'con', 'chr'] as const;
+export type AngAnyStat = (typeof ANG_ALL_STATS)[number];
+
+/**
+ * What protects a hero against monster blows and spells, as calc_bonuses sums it from race,
+ * class, equipment and temporary effects. Rules read this, never the gear, so that a hero built
+ * from any source (a preset, a character dump) defends the same way.
+ */
+export interface AngDefences {
+  readonly immune: ReadonlySet<AngImmunity>;
+  readonly resist: ReadonlySet<AngResist>;
+  readonly oppose: ReadonlySet<AngOpposition>;
+  readonly sustain: ReadonlySet<AngAnyStat>;
+  readonly freeAction: boolean;
+  readonly holdLife: boolean;
+  readonly seeInvisible: boolean;
+  /** skill_sav, in percent (may pass 100). */
+  readonly savingThrow: number;
+}
+
+/**
+ * Timed conditions on an Angband fighter, as status kinds (level = the game's counter, counted
+ * down once every ten game turns). The hero's: the game's p_ptr->blind, confused, afraid,
+ * poisoned, paralyzed, image (hallucination), slow, cut, stun, and the temporary resistances
+ * `oppose-<element>`; a monster's: confused, afraid (monfear), stun, slow and hasted.
+ */
+export const ANG_CONDITIONS = ['blind', 'confused', 'afraid', 'poisoned', 'paralyzed', 'image', 'slow', 'cut', 'stun'] as const;
+export type AngCondition = (typeof ANG_CONDITIONS)[number];
