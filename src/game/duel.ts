@@ -512,9 +512,11 @@ export class Duel implements DuelState {
       }
       case 'fire': {
         const o = findOption(this, actor, c.option);
-        if (!o || o.kind !== 'projectile') return `no ranged attack "${c.option}" available`;
+        if (!o || o.kind === 'melee') return `no ranged attack "${c.option}" available`;
+        const self = actor.pos !== undefined && actor.pos.x === c.target.x && actor.pos.y === c.target.y;
+        if (o.kind === 'self') return self ? null : `${o.label} is cast on oneself: its target must be your own cell`;
         if (!this.grid.inside(c.target.x, c.target.y)) return 'that target is outside the arena';
-        if (actor.pos && actor.pos.x === c.target.x && actor.pos.y === c.target.y) return 'you cannot target yourself';
+        if (self) return 'you cannot target yourself';
         return null;
       }
       case 'use':

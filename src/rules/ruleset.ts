@@ -76,7 +76,12 @@ export interface AttackOption {
   /** Stable id used in commands and replays: `melee`, `throw:dart`, `zap:magic-missile`, `spell:lightning`. */
   readonly id: string;
   readonly label: string;
-  readonly kind: 'melee' | 'projectile';
+  /**
+   * melee: at an adjacent foe; projectile: at a cell, along a path (throws, shots, bolts, breaths);
+   * self: on the fighter itself, no target (a monster's heal, haste or blink). A self option is
+   * fired at the fighter's own cell.
+   */
+  readonly kind: 'melee' | 'projectile' | 'self';
   /** How the projectile flies (for projectile attacks). */
   readonly projectile?: ProjectileOptions;
   /** The pack stack it uses up or needs (thrown weapons, wands), by its stack key. */
@@ -86,6 +91,11 @@ export interface AttackOption {
    * back), or a charge.
    */
   readonly spends?: 'item' | 'nothing' | 'charge';
+  /**
+   * Used by an AI fighter only when its ruleset's own choice picks it (`AiCapability.castSpell`:
+   * an Angband monster's spells), never by the AI's general choice of attack.
+   */
+  readonly byRuleOnly?: boolean;
 }
 
 export interface AttackContext {
@@ -253,6 +263,12 @@ export interface PanelCapability<S extends RulesState = RulesState> {
 /** How the AI plays a ruleset's fighters. */
 export interface AiCapability<S extends RulesState = RulesState> {
   profile(f: FighterView<S>): AiProfile<S>;
+  /**
+   * An awake monster's turn may begin with a spell, by its game's rule (Angband's
+   * make_attack_spell), drawn through `t` (the rules stream): the option to use now, or none.
+   * `projectable`: whether a spell's path from it reaches the enemy.
+   */
+  castSpell?(t: Tracer, self: FighterView<S>, enemy: FighterView<S>, where: { readonly distance: number; readonly projectable: boolean }): AttackOption | undefined;
   /** What a hero played by the AI uses; the first usable item heals when absent. */
   heroTactics?(f: FighterView<S>, now: number): HeroTactics;
 }

@@ -105,7 +105,7 @@ function usableAttack(s: DuelState, e: ArenaEntity, enemy: ArenaEntity): AttackO
   if (!e.pos || !enemy.pos) return undefined;
   const dist = distance(e.pos, enemy.pos);
   for (const o of s.ruleset.attackOptions(s.view(e))) {
-    if (!s.ruleset.canUse(o, dist)) continue;
+    if (o.byRuleOnly || o.kind === 'self' || !s.ruleset.canUse(o, dist)) continue;
     if (o.kind === 'melee') return o;
     // A ranged attacker fires only when its line would strike the enemy.
     if (aimAt(s, e, o, enemy.pos).victim?.id === enemy.id) return o;
@@ -115,12 +115,32 @@ function usableAttack(s: DuelState, e: ArenaEntity, enemy: ArenaEntity): AttackO
 
 function attackCommand(e: ArenaEntity, enemy: ArenaEntity, o: AttackOption): Command | undefined {
   if (!e.pos || !enemy.pos) return undefined;
+  if (o.kind === 'self') return { type: 'fire', option: o.id, target: { ...e.pos } };
   if (o.kind === 'melee') {
     const dir = directionTo(e.pos, enemy.pos);
     return dir ? { type: 'move', dir } : undefined;
   }
   return { type: 'fire', option: o.id, target: { x: enemy.pos.x, y: enemy.pos.y } };
 }
+
+/**
+ * The spell an awake monster casts before it moves, by its ruleset's rule (Angband's
+ * make_attack_spell), as a command; none when the rule says no or it has no such rule.
+ */
+function spellCommand(s: DuelState, e: ArenaEntity, enemy: ArenaEntity | undefined): Command | undefined {
+  const cast = s.ruleset.ai.castSpell;
+  if (!cast || !enemy?.pos || !e.pos || !enemy.body || enemy.body.hp < 0) return undefined;
+  const from = e.pos;
+  const to = enemy.pos;
+  const option = timed(s, 'rules', () => {
+    const reach = aimAt(s, e, SPELL_PATH, to);
+    return cast(s.tracer(), s.view(e), s.view(enemy), { distance: distance(from, to), projectable: reach.victim?.id === enemy.id });
+  });
+  return option ? attackCommand(e, enemy, option) : undefined;
+}
+
+/** The flight a monster's spell takes to its enemy (Angband's projectable: project_path to MAX_RANGE). */
+const SPELL_PATH: AttackOption = { id: 'spell-path', label: 'spell', kind: 'projectile', projectile: { magic: false, hitChars: true, path: 'angband', range: 20 } };
 
 /** Runs the ruleset's noticing roll and applies what it changed (a lighter sleep). */
 function noticeRoll(s: DuelState, e: ArenaEntity, enemy: ArenaEntity, dist: number, inView: boolean): boolean {
@@ -207,6 +227,8 @@ export function decideMonster(s: DuelState, e: ArenaEntity): Command {
       aw.lastSeen = { ...enemy.pos };
       ai.target = aw.lastSeen;
     }
+    const spell = spellCommand(s, e, enemy);
+    if (spell) return spell;
     const profile = s.ruleset.ai.profile(s.view(e));
     if (enemy && profile.stopsFleeing?.(s.view(e), s.view(enemy))) {
       ai.mode = 'hunting';
@@ -224,6 +246,8 @@ export function decideMonster(s: DuelState, e: ArenaEntity): Command {
 
   // Hunting.
   aw.enemySeen = inView;
+  const spell = spellCommand(s, e, enemy);
+  if (spell) return spell;
   const erratic = erraticStep(s, e);
   if (erratic) return erratic;
   const tracked = !inView && enemy?.pos !== undefined && s.ruleset.ai.profile(s.view(e)).tracksEnemy?.(s.view(e), s.view(enemy)) === true;
@@ -277,7 +301,7 @@ export function decideHero(s: DuelState, e: ArenaEntity): Command {
     let best: { cmd: Command; value: number } | undefined;
     const dist = distance(e.pos, enemy.pos);
     for (const o of s.ruleset.attackOptions(s.view(e))) {
-      if (!s.ruleset.canUse(o, dist)) continue;
+      if (o.byRuleOnly || o.kind === 'self' || !s.ruleset.canUse(o, dist)) continue;
       if (o.kind === 'projectile' && aimAt(s, e, o, enemy.pos).victim?.id !== enemy.id) continue;
       const cmd = attackCommand(e, enemy, o);
       if (!cmd) continue;

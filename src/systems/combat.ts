@@ -32,7 +32,8 @@ function resolve(s: DuelState, a: ArenaEntity, d: ArenaEntity, option: AttackOpt
   if (out.hit && option.kind === 'melee' && d.fighter?.kind === 'hero' && d.awareness && !sees(s, d, a)) d.awareness.struckUnseen = true;
   s.message(out.summary, a.fighter?.side === 0 ? (out.hit ? 'good' : 'info') : out.hit ? 'bad' : 'info');
   const side = a.fighter?.side === 0 ? 0 : 1;
-  if (s.tally) {
+  // A spell on oneself is no attack: the tally counts what it does (a heal) as it counts a potion.
+  if (s.tally && option.kind !== 'self') {
     tallyAttack(s.tally, side, option, out, { time: s.now, defenderHp, aliveAtZero: d.body?.aliveAtZero === true });
     s.tally.inAttack = true;
     applyEffects(s, out.effects);
@@ -60,6 +61,8 @@ export function aimAt(s: DuelState, a: ArenaEntity, option: AttackOption, target
 
 /** A throw, zap or spell at a cell. Returns the energy cost. */
 export function fireAttack(s: DuelState, a: ArenaEntity, option: AttackOption, target: Point): number {
+  // A spell on oneself (heal, haste, blink) flies nowhere.
+  if (option.kind === 'self') return resolve(s, a, a, option);
   const { path, victim } = aimAt(s, a, option, target);
   if (a.pos) {
     // Bolts and spells are drawn as '*', thrown things as '`'.

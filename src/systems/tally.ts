@@ -49,7 +49,7 @@ export function tallyAttack(
     for (const tag of b.tags) t.tags[tag] = (t.tags[tag] ?? 0) + 1;
   }
   const law = out.luck ? lawAsNumbers(out.luck.law) : null;
-  if (tally.exact) tally.actions.push({ side, time: at.time, kind: option.kind, law, defenderHp: at.defenderHp, aliveAtZero: at.aliveAtZero, cost: out.cost });
+  if (tally.exact) tally.actions.push({ side, time: at.time, kind: option.kind === 'melee' ? 'melee' : 'projectile', law, defenderHp: at.defenderHp, aliveAtZero: at.aliveAtZero, cost: out.cost });
   const x = t.exact;
   if (!x) return;
   for (const b of out.blows) {
