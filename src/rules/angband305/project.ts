@@ -2,7 +2,7 @@ import type { Distribution } from '../../core/distribution.js';
 import { NO_DIE } from '../../core/rule.js';
 import type { Tracer } from '../../core/trace.js';
 import { type AngStep, lawOfSteps, randint1, rollSteps } from './steps.js';
-import { ANG_ALL_STATS, type AngAnyStat, type AngCondition, type AngDefences, type AngProjection } from './types.js';
+import { ANG_ALL_STATS, type AngAnyStat, type AngCondition, type AngDefences, type AngMonster, type AngProjection } from './types.js';
 
 /**
  * What a projection (a monster's bolt, ball or breath) does to whoever it strikes, after
@@ -24,6 +24,9 @@ export const SECTION_PROJECT_MONSTER = 'angband-3.0.5#project-m';
 
 /** project_p never lets one projection deal more than this to the hero. */
 export const HERO_DAMAGE_CAP = 1600;
+
+/** The hero's experience a drain takes, in per cent (defines.h MON_DRAIN_LIFE). */
+export const MON_DRAIN_LIFE = 2;
 
 /** The largest stun or confusion project_m leaves on a monster. */
 export const MONSTER_CONDITION_CAP = 200;
@@ -211,7 +214,7 @@ function randInt0(t: Tracer, m: number, label: string): number {
 
 /** randint(m) = rand_int(m) + 1: nothing drawn when m <= 1. */
 function randInt1(t: Tracer, m: number, label: string): number {
-  return randInt0(t, m, label) + 1;
+  return m <= 1 ? 1 : t.roll(1, m, label);
 }
 
 function check(t: Tracer, label: string, lhs: number, op: '<' | '>', rhs: number): boolean {
@@ -354,9 +357,6 @@ export function heroSideEffects(
   return out;
 }
 
-/** Per cent of the hero's experience a drain takes per hundred (defines.h MON_DRAIN_LIFE). */
-export const MON_DRAIN_LIFE = 2;
-
 /** apply_nexus: randint(7) picks a far teleport, a teleport to the caster, teleport level or a stat swap. */
 function nexus(t: Tracer, d: AngDefences, emit: (e: AngSideEffect) => void): void {
   const k = randInt1(t, 7, 'nexus: randint(7)');
@@ -418,12 +418,18 @@ export function projectHero(
 /**
  * A monster struck by a projection, as project_m reads it. `flags` holds the race's flags and
  * its spells both, lower-case kebab-case of the game's names ('im-fire', 'undead', 'br-neth'):
- * project_m's resistances are mostly its breaths.
+ * project_m's resistances are mostly its breaths. 3.0.5's project_m does not read RES_NETH
+ * (nether is resisted by UNDEAD, BR_NETH and EVIL) nor NO_STUN, so neither changes anything here.
  */
 export interface MonsterTarget {
   readonly flags: ReadonlySet<string>;
   readonly level: number;
   readonly unique: boolean;
+}
+
+/** A race as project_m reads it: its flags and its spells in one set, its level, whether it is unique. */
+export function monsterTarget(m: AngMonster): MonsterTarget {
+  return { flags: new Set<string>([...m.flags, ...m.spells]), level: m.level, unique: m.flags.includes('unique') };
 }
 
 /** The monster's state project_m's effects read. */

@@ -3,6 +3,7 @@
  * defence that matters, its exact law checked against brute-force enumeration of the code's
  * formula over every draw, and each side-effect branch with scripted draws.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Fraction } from '../../../src/core/fraction.js';
 import { Distribution } from '../../../src/core/distribution.js';
@@ -19,6 +20,7 @@ import {
   monsterDamageLaw,
   monsterDamageSteps,
   monsterSideEffects,
+  monsterTarget,
   projectHero,
   projectMonster,
 } from '../../../src/rules/angband305/project.js';
@@ -28,6 +30,7 @@ import {
   type AngCondition,
   type AngDefences,
   type AngImmunity,
+  type AngMonster,
   type AngOpposition,
   type AngProjection,
   type AngResist,
@@ -381,6 +384,17 @@ describe('project_p: what a projection does to a hero besides the damage', () =>
     expect(at('ICE', [0, 0, 0, 0, 0, 0])).toEqual([['inventory', 0], ['cut', 5], ['stun', 6]]);
     expect(at('GRAVITY', [126, 0, 0])).toEqual([['teleport', 1], ['slow', 2], ['stun', 3]]);
   });
+  it('the trace shows each draw on the range the game draws from, and each saving throw as a check', () => {
+    const t = new RecordingTracer(new ScriptedRng([6, 50, 1, 3]));
+    heroSideEffects(t, 'NEXUS', { raw: 30, dealt: 30 }, def({ savingThrow: 40 }), HERO);
+    expect(t.steps.map((s) => (s.kind === 'roll' ? [s.label, s.lo, s.hi, s.value] : s.kind === 'check' ? [s.label, s.lhs, s.pass] : s.kind))).toEqual([
+      ['nexus: randint(7)', 1, 7, 7],
+      ['nexus saving throw', 0, 99, 50],
+      ['saving throw: rand_int(100) < 40', 50, false],
+      ['nexus: first stat rand_int(6)', 0, 5, 1],
+      ['nexus: second stat rand_int(6)', 0, 5, 3],
+    ]);
+  });
   it('hold life: exactly 75 of 100 draws keep the experience', () => {
     const kept = exactLaw((t) => heroSideEffects(t, 'NETHER', { raw: 10, dealt: 10 }, def({ holdLife: true }), HERO)[0]?.kind ?? 'none', (k) => k);
     expectFrac(kept.get('kept-life') ?? Fraction.ZERO, Fraction.of(3, 4));
@@ -452,6 +466,7 @@ const MONSTER_DAMAGE: MonsterDamageRow[] = [
   { name: 'NETHER, undead: immune', gf: 'NETHER', flags: ['undead', 'evil', 'br-neth'], raw: 100, sides: [], f: constant(0) },
   { name: 'NETHER, br-neth: x 3 / (d6 + 6)', gf: 'NETHER', flags: ['br-neth', 'evil'], raw: 100, sides: [6], f: div(100, 3) },
   { name: 'NETHER, evil: / 2', gf: 'NETHER', flags: ['evil'], raw: 101, sides: [], f: constant(50) },
+  { name: 'NETHER, res-neth: not read by 3.0.5', gf: 'NETHER', flags: ['res-neth'], raw: 100, sides: [], f: constant(100) },
   { name: 'WATER unresisted', gf: 'WATER', raw: 100, sides: [], f: constant(100) },
   { name: 'WATER, im-water: immune', gf: 'WATER', flags: ['im-water'], raw: 100, sides: [], f: constant(0) },
   { name: 'CHAOS: randint(11) for confusion first', gf: 'CHAOS', raw: 100, sides: [11], f: constant(100) },
@@ -534,6 +549,7 @@ const MONSTER_SIDE: MonsterSideRow[] = [
   { name: 'SOUND on a stunned monster: + (10 + 1) / 2', gf: 'SOUND', stunned: 20, dealt: 10, pre: 1, script: [], effects: [setTo('stun', 25), WAKE] },
   { name: 'SOUND: stun capped at 200', gf: 'SOUND', stunned: 195, dealt: 10, pre: 15, script: [], effects: [setTo('stun', 200), WAKE] },
   { name: 'SOUND on a sound breather: no stun', gf: 'SOUND', flags: ['br-soun'], dealt: 10, pre: 15, script: [], effects: [WAKE] },
+  { name: 'SOUND, no-stun: not read by 3.0.5, stunned', gf: 'SOUND', flags: ['no-stun'], dealt: 10, pre: 1, script: [], effects: [setTo('stun', 11), WAKE] },
   { name: 'SOUND on a force breather: no stun', gf: 'SOUND', flags: ['br-wall'], dealt: 10, pre: 15, script: [], effects: [WAKE] },
   { name: 'CONFUSION: confused 10 + 3', gf: 'CONFUSION', dealt: 10, pre: 3, script: [], effects: [setTo('confused', 13), WAKE] },
   { name: 'CONFUSION, no-conf: nothing', gf: 'CONFUSION', flags: ['no-conf'], dealt: 10, pre: 3, script: [], effects: [WAKE] },
@@ -565,6 +581,30 @@ describe('project_m: what a projection does to a monster besides the damage', ()
     const m: MonsterState = { ...MON(), hp: 10, stunned: 0, confused: 0 };
     expect(() => monsterSideEffects(new NullTracer(new ScriptedRng([])), 'SOUND', 1, m)).toThrow(/SOUND against a monster: its effect draw randint\(15\) must be given \(got undefined\)/);
     expect(() => monsterSideEffects(new NullTracer(new ScriptedRng([])), 'GRAVITY', 1, m, 128)).toThrow(/randint\(127\)/);
+  });
+});
+
+/** A race from the roster's data file as written (the file's own validation is tested elsewhere). */
+function monster(id: string): AngMonster {
+  const file = JSON.parse(readFileSync(new URL('../../../data/angband-3.0.5/monsters.json', import.meta.url), 'utf8')) as { records: AngMonster[] };
+  const m = file.records.find((r) => r.id === id);
+  if (!m) throw new Error(`no monster ${id} in the roster`);
+  return m;
+}
+
+describe('monsterTarget: a race from the roster as project_m reads it', () => {
+  it('flags and breaths in one set: the Dracolich (undead) shrugs off nether, the Ancient blue dragon lightning', () => {
+    const draco = monsterTarget(monster('dracolich'));
+    expect(draco.level).toBe(55);
+    expect(draco.unique).toBe(false);
+    expect(draco.flags.has('br-neth') && draco.flags.has('undead')).toBe(true);
+    expect(monsterDamageLaw('NETHER', 300, draco).entries().map(([v]) => v)).toEqual([0]);
+    expect(monsterDamageLaw('ELEC', 300, monsterTarget(monster('ancient-blue-dragon'))).entries().map(([v]) => v)).toEqual([33]);
+  });
+  it('Grip is unique and will not be confused by a confusion bolt', () => {
+    const grip = monsterTarget(monster('grip-farmer-maggot-s-dog'));
+    expect(grip.unique).toBe(true);
+    expect(monsterSideEffects(new NullTracer(new ScriptedRng([])), 'CONFUSION', 5, { ...grip, hp: 30, stunned: 0, confused: 0 }, 15)).toEqual([WAKE]);
   });
 });
 
