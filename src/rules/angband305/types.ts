@@ -42,6 +42,8 @@ export interface AngClass {
   readonly stealth: number;
   /** The level from which it resists fear (the Warrior's BRAVERY_30), if any. */
   readonly resistFearAtLevel?: number;
+  /** The class's share of the experience factor, percent (p_class.txt I: c_exp). */
+  readonly expFactor: number;
   /** Extra shots with bows at levels 20 and 40 (Ranger). */
   readonly extraShots: boolean;
   /** Penalised for unblessed edged weapons and polearms (Priest). */
@@ -63,6 +65,8 @@ export interface AngRace {
   /** Regenerates twice as fast (the Half-Troll's REGEN). */
   readonly regenerate: boolean;
   readonly resists: readonly AngElement[];
+  /** The race's share of the experience factor, percent (p_race.txt X: r_exp). */
+  readonly expFactor: number;
 }
 
 /** What a slay, kill (execute) or brand needs of the monster. */
@@ -227,7 +231,7 @@ export const ANG_BLOW_METHODS = [
 export type AngBlowMethod = (typeof ANG_BLOW_METHODS)[number];
 
 /** What a monster blow does: the game's RBE_ effects the arena models. */
-export const ANG_BLOW_EFFECTS = ['hurt', 'poison', 'acid', 'elec', 'fire', 'cold', 'terrify'] as const;
+export const ANG_BLOW_EFFECTS = ['hurt', 'poison', 'un-bonus', 'un-power', 'eat-gold', 'eat-item', 'eat-food', 'eat-lite', 'acid', 'elec', 'fire', 'cold', 'blind', 'confuse', 'terrify', 'paralyze', 'lose-str', 'lose-int', 'lose-wis', 'lose-dex', 'lose-con', 'lose-chr', 'lose-all', 'shatter', 'exp-10', 'exp-20', 'exp-40', 'exp-80', 'hallu', 'none'] as const;
 export type AngBlowEffect = (typeof ANG_BLOW_EFFECTS)[number];
 
 export interface AngBlow {
