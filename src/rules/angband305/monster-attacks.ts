@@ -612,7 +612,7 @@ export function stackMonsterCondition(cur: number, add: number): number {
  * - confuse and terrify: project_m's saving throw with the attacker's level as the power
  *   (`monsterResists`; NO_CONF and NO_FEAR protect), amounts as against the hero;
  * - paralyze: 3.0.5 has no held monster, so it is project_m's sleep (csleep 500, NO_SLEEP protects);
- * - a critical's stun stuns it (project_m's stacking, at most 200); monsters do not bleed, so a cut does nothing;
+ * - a critical's stun stuns it (project_m's stacking, at most 200) unless NO_STUN; monsters do not bleed, so a cut does nothing;
  * - blindness, hallucination, drains of stats and experience, thefts, disenchantment and drained
  *   charges do nothing (a monster has no sight to lose, stats, experience, pack or gear);
  * - shatter shakes nothing: the earthquake's part modelled is the hero's.
@@ -643,7 +643,7 @@ function monsterVersusMonster(ctx: AngContext, t: Tracer, a: AngView, d: AngView
       tally.notes.push('put to sleep');
     }
     criticals(t, tally, blow, rolled, damage, (kind, n) => {
-      if (kind === 'stun') now['stun'] = stackMonsterCondition(now['stun'] ?? 0, n);
+      if (kind === 'stun' && !foe.flags.includes('no-stun')) now['stun'] = stackMonsterCondition(now['stun'] ?? 0, n);
     });
   }
   for (const kind of ['confused', 'afraid', 'stun'] as const) {
