@@ -4,7 +4,7 @@ import type { Effect, FighterView } from '../ruleset.js';
 import { type Target, monsterTarget } from './attacks.js';
 import type { AngCatalogue, GearData } from './catalogue.js';
 import { Fraction } from '../../core/fraction.js';
-import { type BlowOdds, ELEMENTAL, type ElementGuard, IMMUNE, MONSTER_IMMUNE, blowsAgainst } from './monster-melee.js';
+import { type BlowOdds, ELEMENTAL, type ElementGuard, IMMUNE, MONSTER_IMMUNE, MONSTER_PLAIN, blowsAgainst } from './monster-melee.js';
 import { type AngCharacter, type AngEffects } from './sheet.js';
 import { armourClass, resists, resistsFear, savingThrow, seesInvisible } from './defence.js';
 import type { StatValue } from './stats.js';
@@ -162,7 +162,7 @@ export function heroGuard(def: AngDefences, effect: AngBlowEffect): ElementGuard
 /** What guards a monster against a blow's element: its IM_ flag divides the damage by 9 (project_m); poison counts too. */
 export function monsterGuard(m: AngMonster, effect: AngBlowEffect): ElementGuard {
   const flag = effect === 'poison' ? 'im-pois' : `im-${effect}`;
-  return ELEMENTAL.has(effect) || effect === 'poison' ? ((m.flags as readonly string[]).includes(flag) ? MONSTER_IMMUNE : 0) : 0;
+  return ELEMENTAL.has(effect) || effect === 'poison' ? ((m.flags as readonly string[]).includes(flag) ? MONSTER_IMMUNE : MONSTER_PLAIN) : MONSTER_PLAIN;
 }
 
 /** Whether the hero is protected outright from a blow's condition, and otherwise whether the saving throw applies (melee1.c). */

@@ -112,9 +112,15 @@ function wearOn(slots: readonly SlotArmour[], state: number, slot: number): numb
  * nothing by an earlier blow of the round halves no more acid, as in the game. `paralyzed` says
  * whether the hero is paralysed as each blow is made (a paralysing blow then deals at least 1).
  */
-export function monsterRound(ctx: AngContext, m: AngMonster, c: AngCharacter, d: AngView, paralyzed: () => boolean = () => statusLevel(d, 'paralyzed') > 0): Round<MonsterBlow> {
+export function monsterRound(
+  ctx: AngContext,
+  m: AngMonster,
+  c: AngCharacter,
+  d: AngView,
+  paralyzed: () => boolean = () => statusLevel(d, 'paralyzed') > 0,
+  def: AngDefences = heroDefences(ctx, d),
+): Round<MonsterBlow> {
   const ac = armourClass(c).total.num;
-  const def = heroDefences(ctx, d);
   const slots = acidSlots(ctx, heroRules(d)?.gear);
   const acid = m.blows.some((b) => b.effect === 'acid');
   return {
@@ -166,14 +172,19 @@ function newTally(m: AngMonster): Tally {
 
 /** A monster's blows against its foe (melee1.c make_attack_normal); against a monster, as `monsterVersusMonster`. */
 export function monsterMelee(ctx: AngContext, t: Tracer, a: AngView, d: AngView, actx: AttackContext): AttackOutcome<AngState> {
-  const m = monsterOf(ctx, a);
   if (monsterRules(d)) return monsterVersusMonster(ctx, t, a, d, actx);
+  return monsterMeleeWith(ctx, t, a, d, actx, heroDefences(ctx, d));
+}
+
+/** A monster's blows against a hero whose defences are `def`. */
+export function monsterMeleeWith(ctx: AngContext, t: Tracer, a: AngView, d: AngView, actx: AttackContext, def: AngDefences): AttackOutcome<AngState> {
+  const m = monsterOf(ctx, a);
   const c = characterOf(ctx, d);
   const hero = heroRules(d) as HeroState;
   const tally: HeroTally = {
     ...newTally(m),
     c,
-    def: heroDefences(ctx, d),
+    def,
     hero,
     gearChanged: false,
     gear: mutableGear(d),
@@ -183,7 +194,7 @@ export function monsterMelee(ctx: AngContext, t: Tracer, a: AngView, d: AngView,
     level: hero.level,
   };
   const paralyzedNow = () => statusLevel(d, 'paralyzed') + (tally.added['paralyzed'] ?? 0) > 0;
-  const roll = new RoundRoll(monsterRound(ctx, m, c, d, paralyzedNow));
+  const roll = new RoundRoll(monsterRound(ctx, m, c, d, paralyzedNow, def));
   for (let blow = roll.next(t); blow; blow = roll.next(t)) {
     afterBlow(ctx, t, tally, a, d, blow, roll.damage, roll.draws, actx.luck === true);
     if (tally.stop) break;
@@ -198,7 +209,7 @@ export function monsterMelee(ctx: AngContext, t: Tracer, a: AngView, d: AngView,
     if (after < st.quantity) tally.effects.push({ kind: 'consume', target: d.id, item: stackKey(st), quantity: st.quantity - after });
   }
   // The round's law for the luck meter: the hero as the round began.
-  return finish(t, tally, a, d, actx, () => lawOfRound(monsterRound(ctx, m, c, d)));
+  return finish(t, tally, a, d, actx, () => lawOfRound(monsterRound(ctx, m, c, d, undefined, def)));
 }
 
 /** The outcome of a round: the thief's puff of smoke, the summary and the odds. */

@@ -33,11 +33,14 @@ export const ELEMENTAL: ReadonlySet<AngBlowEffect> = new Set(['acid', 'elec', 'f
 /**
  * What stands between an elemental blow and its damage, as a number: 0 nothing, 1 a resistance
  * or a temporary opposition, 2 both (each cuts to (damage + 2) / 3), IMMUNE a hero's immunity
- * (no damage), MONSTER_IMMUNE a monster's IM_ flag (damage / 9, as project_m).
+ * (no damage), MONSTER_IMMUNE a monster's IM_ flag (damage / 9, as project_m), MONSTER_PLAIN a
+ * monster without it.
  */
 export type ElementGuard = number;
 export const IMMUNE: ElementGuard = -1;
 export const MONSTER_IMMUNE: ElementGuard = -9;
+/** A monster without the IM_ flag: full damage, and no armour slot for acid to meet. */
+export const MONSTER_PLAIN: ElementGuard = -8;
 
 /** Methods that may cut and that may stun (a plain hit may do either, one at random). */
 export const METHOD_CUTS: ReadonlySet<AngBlowMethod> = new Set(['hit', 'claw', 'bite']);
