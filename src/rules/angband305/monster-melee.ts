@@ -303,3 +303,71 @@ export function blowsAgainst(
     return { blow: b, hit: blow.hitChance(), damage: damage.max <= 0 ? null : damage, save: saveOf(b.effect) };
   });
 }
+
+/**
+ * What a blow's effect does to the hero, in words, with the chance that the hero's protection or
+ * saving throw holds (for the recall page's "Its attacks against you"; `save` from `blowsAgainst`).
+ */
+export function blowEffectNote(odds: BlowOdds, level: number): string {
+  const rlev = Math.max(1, level);
+  const { blow, save } = odds;
+  const held = save !== null && save.equals(Fraction.ONE);
+  const unless = save !== null && !save.equals(Fraction.ZERO) ? ` unless you save (${save.percent(1)})` : '';
+  switch (blow.effect) {
+    case 'hurt':
+      return 'armour absorbs AC/250, at most 60%';
+    case 'shatter':
+      return 'armour absorbs as for a hit; past 23 damage an earthquake strikes your grid 15% of the time';
+    case 'poison':
+      return held ? 'you resist the poison' : `poisons for 1d${rlev}+5 turns`;
+    case 'un-bonus':
+      return held ? 'you resist disenchantment' : 'disenchants one of eight equipment slots';
+    case 'un-power':
+      return 'drains charges from a wand or staff: you carry none';
+    case 'eat-gold':
+      return 'steals gold (you carry none), then blinks away';
+    case 'eat-item':
+      return 'steals an item from your pack unless your DEX and level foil it, then blinks away';
+    case 'eat-food':
+      return 'eats food: you carry none';
+    case 'eat-lite':
+      return 'drains your light: you carry none';
+    case 'acid':
+      return 'damages a piece of armour, which then halves it; destroys things you carry';
+    case 'elec':
+    case 'fire':
+    case 'cold':
+      return `${blow.effect} destroys things you carry`;
+    case 'blind':
+      return held ? 'you resist blindness' : `blinds for 10 + 1d${rlev} turns`;
+    case 'confuse':
+      return held ? 'you resist confusion' : `confuses for 3 + 1d${rlev} turns`;
+    case 'terrify':
+      return held ? 'you resist fear' : `frightens for 3 + 1d${rlev} turns${unless}`;
+    case 'paralyze':
+      return held ? 'free action: no paralysis' : `paralyses for 3 + 1d${rlev} turns${unless}`;
+    case 'lose-str':
+    case 'lose-int':
+    case 'lose-wis':
+    case 'lose-dex':
+    case 'lose-con':
+    case 'lose-chr': {
+      const stat = blow.effect.slice(5).toUpperCase();
+      return held ? `your ${stat} is sustained` : `drains your ${stat}`;
+    }
+    case 'lose-all':
+      return 'drains every stat not sustained';
+    case 'exp-10':
+    case 'exp-20':
+    case 'exp-40':
+    case 'exp-80': {
+      const n = blow.effect.slice(4);
+      const hold = save !== null && !save.equals(Fraction.ZERO) ? ` (hold life keeps it ${save.percent(1)}, else a tenth is lost)` : '';
+      return `drains ${n}d6 + 2% of your experience${hold}`;
+    }
+    case 'hallu':
+      return held ? 'you resist chaos' : `hallucination for 3 + 1d${Math.max(1, Math.trunc(rlev / 2))} turns`;
+    case 'none':
+      return 'no effect';
+  }
+}

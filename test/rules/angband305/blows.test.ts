@@ -11,7 +11,7 @@ import type { AngContext, AngState, AngView } from '../../../src/rules/angband30
 import { heroDefences, monsterBlows } from '../../../src/rules/angband305/context.js';
 import { createAngband } from '../../../src/rules/angband305/index.js';
 import { PACK_SLOTS, monsterMeleeWith, stackMonsterCondition } from '../../../src/rules/angband305/monster-attacks.js';
-import { BLOW_POWER, IMMUNE, MONSTER_IMMUNE, blowChance, monsterBlow, NO_COVER } from '../../../src/rules/angband305/monster-melee.js';
+import { BLOW_POWER, IMMUNE, MONSTER_IMMUNE, blowChance, blowEffectNote, blowsAgainst, monsterBlow, NO_COVER } from '../../../src/rules/angband305/monster-melee.js';
 import { AngCatalogue } from '../../../src/rules/angband305/catalogue.js';
 import type { AngBlowEffect, AngBlowMethod, AngClassId, AngDefences, AngMonster, AngMonsterFlag, AngStatName, AngTables } from '../../../src/rules/angband305/types.js';
 import type { GearData } from '../../../src/rules/angband305/catalogue.js';
@@ -337,5 +337,31 @@ describe("the previews: each blow's odds with the hero's save", () => {
   });
   it('a blow that deals nothing has no damage law', () => {
     expect(monsterBlows(ctx, view(2, 't-beg', 1), hero())[0]?.damage).toBeNull();
+  });
+});
+
+describe("the recall page's note on each effect, with the hero's protection", () => {
+  const note = (effect: AngBlowEffect, save: Fraction | null) => {
+    const m = ctx.cat.monster(`t-${effect}`);
+    const odds = blowsAgainst(m, 0, () => 0, () => save)[0];
+    if (!odds) throw new Error('no blow');
+    return blowEffectNote(odds, m.level);
+  };
+  const rows: [AngBlowEffect, Fraction | null, string][] = [
+    ['paralyze', Fraction.of(29, 100), 'paralyses for 3 + 1d10 turns unless you save (29.0%)'],
+    ['paralyze', Fraction.ONE, 'free action: no paralysis'],
+    ['terrify', Fraction.of(29, 100), 'frightens for 3 + 1d10 turns unless you save (29.0%)'],
+    ['blind', Fraction.ZERO, 'blinds for 10 + 1d10 turns'],
+    ['blind', Fraction.ONE, 'you resist blindness'],
+    ['lose-con', Fraction.ONE, 'your CON is sustained'],
+    ['lose-con', Fraction.ZERO, 'drains your CON'],
+    ['exp-40', Fraction.of(75, 100), 'drains 40d6 + 2% of your experience (hold life keeps it 75.0%, else a tenth is lost)'],
+    ['exp-40', Fraction.ZERO, 'drains 40d6 + 2% of your experience'],
+    ['hallu', Fraction.ZERO, 'hallucination for 3 + 1d5 turns'],
+    ['none', null, 'no effect'],
+  ];
+  it.each(rows)('%s, save %s', (effect, save, text) => expect(note(effect, save)).toBe(text));
+  it('every effect has a note', () => {
+    for (const e of ANG_BLOW_EFFECTS) expect(note(e, null).length).toBeGreaterThan(0);
   });
 });
