@@ -108,6 +108,7 @@ export const angSchemas = lazySchema((z) => {
     resistFearAtLevel: int(1, 50).optional().describe('The level from which it resists fear (Warrior: 30).'),
     extraShots: z.boolean().describe('Extra shots with bows at levels 20 and 40 (Ranger).'),
     blessedWeaponsOnly: z.boolean().describe('-2 to-hit and to-dam with an unblessed sword or polearm (Priest).'),
+    expFactor: int(0, 100).describe('The class part of the experience factor, percent (c_exp).'),
   });
 
   const raceSchema: ZodType<AngRace> = z.strictObject({
@@ -123,6 +124,7 @@ export const angSchemas = lazySchema((z) => {
     seeInvisible: z.boolean(),
     regenerate: z.boolean().describe('Regenerates twice as fast (REGEN).'),
     resists: z.array(elementSchema).describe('Elements it resists.'),
+    expFactor: int(50, 300).describe('The race part of the experience factor, percent (r_exp).'),
   });
 
   const slaySchema: ZodType<AngSlay> = z.discriminatedUnion('kind', [

@@ -2,7 +2,7 @@ import type { Distribution } from '../core/distribution.js';
 import type { Fraction } from '../core/fraction.js';
 import type { Tracer } from '../core/trace.js';
 import type { ArenaEntity, AiMode, FighterInfo, Glyph, Inventory, ItemStack, Side, Status } from '../world/components.js';
-import type { Point } from '../world/grid.js';
+import type { DirectionName, Point } from '../world/grid.js';
 import type { ProjectileOptions } from '../world/projectile.js';
 import type { Terrain } from '../world/terrain.js';
 import type { Divergence, Edition } from './edition.js';
@@ -339,6 +339,13 @@ export interface Ruleset<S extends RulesState = RulesState> {
    * (paralysis) and what it costs.
    */
   turnStart(t: Tracer, f: FighterView<S>, now: number): { readonly skip: boolean; readonly cost: number; readonly effects: readonly Effect<S>[] };
+  /**
+   * The way a confused fighter's step (or blow by stepping) really goes, drawn through `t`
+   * (Angband's confuse_dir). Absent: every step goes the way it was meant.
+   */
+  confusedDirection?(t: Tracer, f: FighterView<S>, dir: DirectionName): DirectionName;
+  /** The way a confused fighter's aimed attack flies instead of at its target (Angband's get_aim_dir), or null when it aims true. */
+  confusedAim?(t: Tracer, f: FighterView<S>): DirectionName | null;
   /** The earliest tick at which one of this fighter's statuses acts. */
   nextStatusTime(f: FighterView<S>): number | undefined;
   /** Runs every status of `f` due at `now`. */

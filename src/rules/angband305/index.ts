@@ -16,7 +16,7 @@ import { describeFighter, recall } from './panel.js';
 import { actionsPerTurn } from './recall.js';
 import { canSee, notice, noticeChance } from './stealth.js';
 import type { AngTables } from './types.js';
-import { energyGain, nextStatusTime, onDamaged, statusLabel, statusTick, turnStart } from './upkeep.js';
+import { confusedAim, confusedDirection, energyGain, nextStatusTime, onDamaged, statusLabel, statusTick, turnStart } from './upkeep.js';
 
 export { ANG_ID, SECTION_CONDITIONS, SECTION_CREATION, SECTION_HIT_POINTS, SECTION_SLEEP } from './context.js';
 export type { AngState, HeroRules, MonsterRules } from './context.js';
@@ -51,6 +51,8 @@ export function createAngband(tables: AngTables, edition: Edition): Ruleset<AngS
     actionCost: () => ACTION,
 
     turnStart: (t, f) => turnStart(ctx, t, f),
+    confusedDirection: (t, f, dir) => confusedDirection(t, f, dir),
+    confusedAim: (t, f) => confusedAim(t, f),
     nextStatusTime: (f) => nextStatusTime(f),
     statusTick: (t, f, now) => statusTick(ctx, t, f, now),
 

@@ -134,6 +134,8 @@ export function useItem(ctx: AngContext, t: Tracer, f: AngView, item: string): {
   const st = f.inventory.pack.find((s) => stackKey(s) === item && s.quantity > 0);
   const d = st ? ctx.cat.item(st.item) : undefined;
   if (!st || !d || d.kind !== 'consumable' || d.def.effects.length === 0) return { error: `you have no ${ctx.cat.nameOf(item)} to use` };
+  if (d.def.kind === 'scroll' && statusLevel(f, 'blind') > 0) return { error: 'you cannot see to read' };
+  if (d.def.kind === 'scroll' && statusLevel(f, 'confused') > 0) return { error: 'you are too confused to read' };
   return { effects: useConsumable(t, f, d.def, item), cost: ACTION };
 }
 
