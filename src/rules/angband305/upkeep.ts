@@ -18,7 +18,7 @@ import {
   statusLevel,
 } from './context.js';
 import { regenerates } from './defence.js';
-import { STATUS_TEXT } from './items.js';
+import { OPPOSE_ENDS, STATUS_TEXT } from './items.js';
 import { recoveryRate } from './sheet.js';
 import { energyPerGameTurn } from './stats.js';
 
@@ -27,7 +27,7 @@ import { energyPerGameTurn } from './stats.js';
  * conditions and regeneration, waking, and a hurt monster's fear.
  */
 
-const TEMPORARY = ['blessed', 'hero', 'berserk', 'afraid'] as const;
+const TEMPORARY = ['blessed', 'hero', 'berserk', 'afraid', 'oppose-acid', 'oppose-elec', 'oppose-fire', 'oppose-cold', 'oppose-poison'] as const;
 
 /** What ends when a condition runs out, as a message about the fighter `f`. */
 const ENDS: Record<string, (f: AngView) => string> = {
@@ -38,6 +38,7 @@ const ENDS: Record<string, (f: AngView) => string> = {
   poisoned: (f) => `${subjectOf(f)} ${verb(f, 'are', 'is')} no longer poisoned.`,
   stun: (f) => `${subjectOf(f)} ${verb(f, 'are', 'is')} no longer stunned.`,
   cut: (f) => `${subjectOf(f)} ${verb(f, 'stop')} bleeding.`,
+  ...OPPOSE_ENDS,
 };
 
 const endMessage = (k: string, f: AngView): string => ENDS[k]?.(f) ?? '';
