@@ -141,7 +141,9 @@ export function heroDefenceLines(c: AngCharacter, statuses: readonly AngStatusLi
   const temporary = OPPOSITIONS.filter((e) => d.oppose.has(e)).map((e) => `${RESIST_NAME[e]} ${level(statuses, opposeStatus(e))} turns`);
   const parts: string[] = [];
   if (immune.length) parts.push(`immune to ${immune.join(', ')}`);
-  if (resist.length || temporary.length) parts.push(`resist ${resist.join(', ')}${temporary.length ? `${resist.length ? ' ' : ''}(temporary: ${temporary.join(', ')})` : ''}`);
+  const running = temporary.length ? ` (temporary: ${temporary.join(', ')})` : '';
+  if (resist.length) parts.push(`resist ${resist.join(', ')}${running}`);
+  else if (temporary.length) parts.push(`temporary resistance: ${temporary.join(', ')}`);
   const sustain = (Object.keys(SUSTAIN_FLAG) as AngAnyStat[]).filter((s) => d.sustain.has(s));
   if (sustain.length) parts.push(`sustain ${sustain.map((s) => s.toUpperCase()).join(', ')}`);
   if (d.freeAction) parts.push('free action');

@@ -320,7 +320,7 @@ describe('the sheet', () => {
       'only a temporary resistance, and sustains',
       char({ cls: 'priest', race: 'dunadan', level: 10, wis: '18', worn: [{ item: 'ring-of-sustain-wisdom' }] }),
       [{ kind: 'oppose-poison', level: 4 }],
-      'Defences: resist (temporary: poison 4 turns); sustain WIS, CON; saving throw 52%.',
+      'Defences: temporary resistance: poison 4 turns; sustain WIS, CON; saving throw 52%.',
     ],
   ] as const)('%s', (_name, c, statuses, line) => {
     expect(heroDefenceLines(c, statuses)).toEqual([line]);
