@@ -151,6 +151,7 @@ export const angSchemas = lazySchema((z) => {
     toDam: int(-20, 20).describe('Fixed to-dam of the base item (usually 0).'),
     slays: z.array(slaySchema).describe('Slays of the base item itself (the Mace of Disruption slays undead).'),
     blessed: z.boolean(),
+    flags: flagsSchema.describe('The base item\'s own flags (the Blade of Chaos resists chaos).'),
     description: descriptionSchema,
   });
 

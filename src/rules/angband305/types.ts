@@ -101,6 +101,8 @@ export interface AngMeleeWeapon {
   readonly slays: readonly AngSlay[];
   /** Blessed for holy war: no priest penalty. */
   readonly blessed: boolean;
+  /** The base item's own flags (the Blade of Chaos resists chaos). */
+  readonly flags: readonly AngFlag[];
   readonly description: string;
 }
 

@@ -166,6 +166,9 @@ describe('each record\'s flags, as the game files give them', () => {
   it('no other armour has flags of its own', () => {
     expect(tables.armour.filter((a) => a.flags.length > 0 && !(a.id in DRAGON)).map((a) => a.id)).toEqual([]);
   });
+  it('of the weapons only the Blade of Chaos has a flag of its own: RES_CHAOS', () => {
+    expect(tables.meleeWeapons.filter((w) => w.flags.length > 0).map((w) => [w.id, [...w.flags]])).toEqual([['blade-of-chaos', ['RES_CHAOS']]]);
+  });
 });
 
 describe('defencesOf: what a hero\'s race, class, gear and temporary effects add up to', () => {
@@ -218,6 +221,13 @@ describe('defencesOf: what a hero\'s race, class, gear and temporary effects add
       resist: ['acid', 'elec', 'fire', 'cold', 'poison', 'lite', 'dark', 'blind', 'confu', 'sound', 'shard', 'nexus', 'nethr', 'chaos', 'disen'],
       sustain: ['str', 'int', 'wis', 'dex', 'con', 'chr'],
       holdLife: true,
+    },
+    {
+      name: 'a Blade of Chaos (Defender): chaos from the base item, the rest from the ego',
+      c: { cls: 'warrior', level: 5, weapon: { item: 'blade-of-chaos', ego: 'defender', pval: 1 } },
+      resist: ['acid', 'elec', 'fire', 'cold', 'chaos'],
+      freeAction: true,
+      seeInvisible: true,
     },
     {
       name: 'a ring of Resist Fire and the potions of Resist Heat and Cold running',
