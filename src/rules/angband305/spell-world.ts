@@ -1,14 +1,11 @@
 import type { Tracer } from '../../core/trace.js';
 import { type ItemStack, stackKey } from '../../world/components.js';
-import { type AngContext, type AngEffect, type AngView, heroRules, monsterRules, mutableGear, statusLevel } from './context.js';
+import { type AngContext, type AngEffect, type AngView, heroDefences, heroRules, monsterRules, mutableGear, statusLevel } from './context.js';
 import { acidOnArmour, slotArmour } from './monster-attacks.js';
 import { packDamage } from './items.js';
 import type { SpellWorld } from './monster-spells.js';
 import type { AngSideEffect } from './project.js';
-import { resists, resistsFear, savingThrow, seesInvisible } from './defence.js';
-import type { AngDefences, AngElement } from './types.js';
 import type { GearData } from './catalogue.js';
-import { characterOf } from './context.js';
 
 /**
  * The duel's side of a monster spell: the hero's defences as the projections read them, and what
@@ -19,7 +16,7 @@ export function spellWorld(ctx: AngContext): SpellWorld {
     hero(d) {
       const r = heroRules(d);
       return {
-        defences: defencesNow(ctx, d),
+        defences: heroDefences(ctx, d),
         acidArmour: r ? acidCover(ctx, r.gear) : false,
         level: r?.level ?? 1,
         exp: 0,
@@ -121,14 +118,6 @@ export function acidCover(ctx: AngContext, gear: GearData): number {
   return bits;
 }
 
-/** The hero's defences as the sheet gives them now. */
-function defencesNow(ctx: AngContext, d: AngView): AngDefences {
-  const c = characterOf(ctx, d);
-  const elements: AngElement[] = ['acid', 'elec', 'fire', 'cold', 'poison'];
-  const resist = new Set<AngDefences['resist'] extends ReadonlySet<infer R> ? R : never>(elements.filter((e) => resists(c, e)));
-  if (resistsFear(c)) resist.add('fear');
-  return { immune: new Set(), resist, oppose: new Set(), sustain: new Set(), freeAction: false, holdLife: false, seeInvisible: seesInvisible(c), savingThrow: savingThrow(c) };
-}
 
 function heroDrain(_ctx: AngContext, _t: Tracer, _d: AngView, e: AngSideEffect, notes: string[]): AngEffect[] {
   notes.push(`(${e.kind})`);
