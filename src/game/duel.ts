@@ -6,7 +6,7 @@ import { RngStreams, STREAM_NAMES, type StreamName, type StreamStates } from '..
 import { NullTracer, RecordingTracer, type Tracer, type TraceStep } from '../core/trace.js';
 import type { Content } from '../content/index.js';
 import type { Edition } from '../rules/edition.js';
-import { getRuleset } from '../rules/registry.js';
+import { getRuleset, monsterDuelProblem } from '../rules/registry.js';
 import type { FighterSpec, FighterView, Ruleset, RulesetId } from '../rules/ruleset.js';
 import { decideHero, decideMonster } from '../systems/ai.js';
 import { fireAttack, findOption, meleeAttack } from '../systems/combat.js';
@@ -192,6 +192,10 @@ export class Duel implements DuelState {
     this.grid = this.arena.grid.clone();
     if (!Number.isInteger(setup.maxTurns) || setup.maxTurns < 1) throw new Error(`the turn limit must be a positive whole number (got ${setup.maxTurns})`);
 
+    if (this.ruleset.catalog().some((e) => e.id === setup.hero.template && e.kind === 'monster')) {
+      const problem = monsterDuelProblem(setup.ruleset);
+      if (problem) throw new Error(`${setup.hero.template} on the hero's side: ${problem}`);
+    }
     this.heroId = this.spawn(setup.hero, 0, setup.heroControl, undefined);
     this.foeId = this.spawn(setup.foe, 1, 'ai', setup.foeState);
     // A foe that starts out hunting knows where its enemy stands.
@@ -211,7 +215,8 @@ export class Duel implements DuelState {
   private spawn(spec: FighterSpec, side: Side, control: 'player' | 'ai', mode: AiMode | undefined): number {
     // What the game rolls when a fighter appears comes from the setup stream.
     const t = this.tracing ? new RecordingTracer(this.rng.setup) : new NullTracer(this.rng.setup);
-    const init = this.ruleset.buildFighter(spec, t);
+    // Side 0 came to fight: a monster there starts awake and hunting, as a hero does.
+    const init = this.ruleset.buildFighter(side === 0 ? { ...spec, awake: true } : spec, t);
     const at = this.arena.spawns[side];
     const e = this.world.create({
       pos: { x: at.x, y: at.y },
@@ -219,7 +224,7 @@ export class Duel implements DuelState {
       fighter: { ...init.fighter, side, controller: control },
       glyph: { ...init.glyph },
       energy: { energy: init.energy ?? 0 },
-      ai: { mode: mode ?? init.aiMode, target: null, alerted: false },
+      ai: { mode: mode ?? (side === 0 ? 'hunting' : init.aiMode), target: null, alerted: false },
       awareness: { enemySeen: false, lastSeen: null },
       inventory: structuredClone(init.inventory),
       statuses: structuredClone(init.statuses),
