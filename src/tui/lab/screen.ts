@@ -137,8 +137,17 @@ export class LabScreen implements Screen {
       R: () => this.openRecall(this.built.hero, this.built.foe),
       '?': () => (this.help = true),
     };
+    if (this.monsterHero() && '+=-_wWaAbBk'.includes(ch) && ch !== '') {
+      this.status = 'A monster on the hero\'s side is as its game made it: it takes no level, gear or skills.';
+      return undefined;
+    }
     if (Object.hasOwn(actions, ch)) actions[ch]?.();
     return undefined;
+  }
+
+  /** Whether the hero's side holds one of the ruleset's monsters. */
+  private monsterHero(): boolean {
+    return this.built.ruleset.catalog().some((e) => e.id === this.setup.hero.template && e.kind === 'monster');
   }
 
   private withHeroOption(key: string, value: string | number | null): DuelSetup {
@@ -231,6 +240,7 @@ export class LabScreen implements Screen {
 
   /** The hero's gear as chosen, in `width` cells: the labels shorten before a field is dropped. */
   private gearText(width: number): string {
+    if (this.monsterHero()) return 'a monster: no hero options';
     const c = heroChoices(this.env.content, this.setup.ruleset);
     const name = (list: readonly Choice[], key: string) => list.find((x) => x.id === (this.setup.hero.options[key] ?? null))?.name ?? String(this.setup.hero.options[key]);
     const parts: [string, string, string][] = [
