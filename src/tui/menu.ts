@@ -486,7 +486,8 @@ export class MenuScreen implements Screen {
     }
     label('ruleset', `${r.name}: ${r.description}`);
     const hero = r.catalog().find((e) => e.id === this.choice.hero);
-    label('hero', `${this.heroSummary ? `${this.heroSummary}. ` : ''}${hero?.description ?? ''}`);
+    const marked = hero?.kind === 'monster' ? "A monster on the hero's side, awake and hunting. " : '';
+    label('hero', `${marked}${this.heroSummary ? `${this.heroSummary}. ` : ''}${hero?.description ?? ''}`);
     const foe = r.catalog().find((e) => e.id === this.choice.foe);
     label('foe', `${foe?.name ?? ''}: ${foe?.description ?? ''}`);
   }
