@@ -19,7 +19,7 @@ import type {
   AngSlay,
   AngTables,
 } from '../rules/angband305/types.js';
-import { ANG_BLOW_EFFECTS, ANG_BLOW_METHODS, ANG_MONSTER_FLAGS } from '../rules/angband305/types.js';
+import { ANG_BLOW_EFFECTS, ANG_BLOW_METHODS, ANG_MONSTER_FLAGS, ANG_MONSTER_SPELLS } from '../rules/angband305/types.js';
 import { type ItemKind, itemKinds, itemSpecProblem } from '../rules/angband305/item-checks.js';
 import { COLOUR_NAMES, commonSchemas } from './common.js';
 import { DataError, type DataSource } from './load.js';
@@ -46,7 +46,7 @@ export type AngTableName = keyof typeof ANG_FILES;
 
 /** The schema of each table, built from zod on first use. */
 export const angSchemas = lazySchema((z) => {
-  const { idSchema, nameSchema, descriptionSchema, glyphSchema, text, int, tableSchema } = commonSchemas(z);
+  const { idSchema, nameSchema, descriptionSchema, glyphSchema, int, tableSchema } = commonSchemas(z);
   /**
    * Dice written XdY (the game's dd and ds, or hdice and hside: bytes), at most `count` dice of
    * at most `sides` sides, with a bonus only where `bonus` allows one (0: none): the exact laws
@@ -274,15 +274,18 @@ export const angSchemas = lazySchema((z) => {
     glyph: glyphSchema,
     colour: z.enum(COLOUR_NAMES),
     level: int(0, 127).describe('Native depth in 50 ft (a byte in monster_race; Morgoth\'s is 100).'),
+    rarity: int(0, 255).describe('How rarely it appears (a byte; the arena does not read it).'),
     speed: int(60, 199).describe('110 is normal speed (a byte; the energy table runs to 199).'),
     hp: diceSchema(255, 255, 0, 1).describe('Hit dice (hdice and hside, bytes: Morgoth has 200d100): rolled when it appears, or the maximum with force-maxhp.'),
+    vision: int(1, 255).describe('How far it notices the player, in squares (aaf, a byte).'),
     ac: int(0, 250).describe('Armour class (Morgoth: 150).'),
     sleep: int(0, 255).describe('How deeply it sleeps (0: never asleep; a byte).'),
-    vision: int(1, 100).describe('How far it notices the player, in squares (a byte; 100 at most in the game).'),
+    exp: int(0, 100_000).describe('Experience for killing it, per level of the killer (mexp).'),
     blows: z.array(blowSchema).max(4),
     flags: z.array(z.enum(ANG_MONSTER_FLAGS)),
-    spells: text(0, 300).describe('Its spells in the game, which the arena does not cast.'),
-    description: descriptionSchema,
+    spellFreq: int(0, 100).describe('The x of its 1_IN_x spell frequency; 0 when it casts nothing.'),
+    spells: z.array(z.enum(ANG_MONSTER_SPELLS)).describe('Spells, breaths and innate attacks, in the game\'s bit order.'),
+    description: descriptionSchema.optional(),
   });
 
   return {

@@ -5,7 +5,7 @@ import type { FighterView } from './ruleset.js';
  * hero's name. Verbs agree with the subject.
  */
 interface Named {
-  readonly fighter?: { readonly kind: 'hero' | 'monster'; readonly name: string; readonly controller: 'player' | 'ai' } | undefined;
+  readonly fighter?: { readonly kind: 'hero' | 'monster'; readonly name: string; readonly controller: 'player' | 'ai'; readonly properName?: boolean | undefined } | undefined;
 }
 
 export function isYou(f: Named): boolean {
@@ -15,7 +15,7 @@ export function isYou(f: Named): boolean {
 export function nameOf(f: Named): string {
   if (!f.fighter) return 'something';
   if (isYou(f)) return 'you';
-  return f.fighter.kind === 'hero' ? `the ${f.fighter.name}` : `the ${f.fighter.name}`;
+  return f.fighter.properName ? f.fighter.name : `the ${f.fighter.name}`;
 }
 
 export function subjectOf(f: Named): string {

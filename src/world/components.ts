@@ -35,6 +35,8 @@ export interface FighterInfo {
   flying: boolean;
   /** Walkers may open doors; every Pixel Dungeon mob can. */
   opensDoors: boolean;
+  /** A unique's name is used without "the" (Angband's "Grip, Farmer Maggot's Dog bites you"). */
+  properName?: boolean;
 }
 
 export interface Glyph {

@@ -93,17 +93,22 @@ describe('Angband rejections', () => {
     });
     expectDataError(d, `${ANG}/ammo.json`, '$.records[0].id', /item id "dagger" is already used in data\/angband-3\.0\.5\/melee-weapons\.json/);
   });
-  it('a monster flag or blow effect the arena does not model', () => {
+  it('a monster flag, blow effect or spell the game does not have', () => {
     const d = new TempData();
     d.editJson('angband-3.0.5/monsters.json', (t) => {
-      (t.records[0] as Rec)['flags'] = ['animal', 'pass-wall'];
+      (t.records[0] as Rec)['flags'] = ['animal', 'pass-time'];
     });
     expectDataError(d, `${ANG}/monsters.json`, '$.records[0].flags[1]', /Invalid option/);
     const e = new TempData();
     e.editJson('angband-3.0.5/monsters.json', (t) => {
-      (t.records[0] as Rec)['blows'] = [{ method: 'gaze', effect: 'paralyze', dice: '1d4' }];
+      (t.records[0] as Rec)['blows'] = [{ method: 'gaze', effect: 'sing', dice: '1d4' }];
     });
     expectDataError(e, `${ANG}/monsters.json`, '$.records[0].blows[0].effect', /Invalid option/);
+    const f = new TempData();
+    f.editJson('angband-3.0.5/monsters.json', (t) => {
+      (t.records[0] as Rec)['spells'] = ['blink', 'br-fudge'];
+    });
+    expectDataError(f, `${ANG}/monsters.json`, '$.records[0].spells[1]', /Invalid option/);
   });
   it('an ego limited to an item that does not exist', () => {
     const d = new TempData();

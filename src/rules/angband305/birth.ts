@@ -1,3 +1,4 @@
+import { monsterBlurb } from './bestiary.js';
 import { parseDice } from '../../core/dice.js';
 import type { Tracer } from '../../core/trace.js';
 import { numberOption, refuseUnknownOptions, stringOption } from '../common.js';
@@ -13,7 +14,7 @@ import type { AngMonster } from './types.js';
 export function catalog(ctx: AngContext): CatalogEntry[] {
   return [
     ...ctx.tables.heroes.map((h) => ({ id: h.id, name: h.name, kind: 'hero' as const, description: h.description })),
-    ...ctx.tables.monsters.map((m) => ({ id: m.id, name: m.name, kind: 'monster' as const, description: m.description })),
+    ...ctx.tables.monsters.map((m) => ({ id: m.id, name: m.name, kind: 'monster' as const, description: monsterBlurb(m) })),
   ];
 }
 
@@ -104,7 +105,7 @@ export function buildMonster(m: AngMonster, spec: FighterSpec, t: Tracer | undef
   }
   const rules: MonsterRules = { kind: 'ang-monster', monster: m.id, speed, csleep, title: m.name };
   return {
-    fighter: { name: m.name, kind: 'monster', templateId: m.id, flying: false, opensDoors: true },
+    fighter: { name: m.name, kind: 'monster', templateId: m.id, flying: false, opensDoors: true, ...(m.flags.includes('unique') ? { properName: true } : {}) },
     glyph: { ch: m.glyph, colour: m.colour },
     body: { hp, maxHp: hp, aliveAtZero: true },
     energy: energy * ENERGY_SCALE,

@@ -133,7 +133,7 @@ export function targetOf(ctx: AngContext, d: AngView, visible: boolean): Target 
 
 /** Whether the hero resists what a blow of this effect does to its damage: acid and the elements only. */
 export function resistsBlow(c: AngCharacter, effect: AngBlowEffect): boolean {
-  return effect !== 'poison' && effect !== 'terrify' && effect !== 'hurt' && resists(c, effect);
+  return (effect === 'acid' || effect === 'elec' || effect === 'fire' || effect === 'cold') && resists(c, effect);
 }
 
 /** A monster's blows against a hero: each one's chance to land and its damage (previews and the recall page). */

@@ -18,7 +18,11 @@ import type { AngBlow, AngBlowEffect, AngBlowMethod, AngMonster } from './types.
 export const SECTION_MONSTER_MELEE = 'angband-3.0.5#monster-melee';
 
 /** How much each effect adds to the blow's accuracy (melee1.c: power). */
-export const BLOW_POWER: Readonly<Record<AngBlowEffect, number>> = { hurt: 60, poison: 5, acid: 0, elec: 10, fire: 10, cold: 10, terrify: 10 };
+export const BLOW_POWER: Readonly<Record<AngBlowEffect, number>> = {
+  hurt: 60, poison: 5, 'un-bonus': 20, 'un-power': 15, 'eat-gold': 5, 'eat-item': 5, 'eat-food': 5, 'eat-lite': 5, acid: 0, elec: 10, fire: 10, cold: 10,
+  blind: 2, confuse: 10, terrify: 10, paralyze: 2, 'lose-str': 0, 'lose-int': 0, 'lose-wis': 0, 'lose-dex': 0, 'lose-con': 0, 'lose-chr': 0, 'lose-all': 2,
+  shatter: 60, 'exp-10': 5, 'exp-20': 5, 'exp-40': 5, 'exp-80': 5, hallu: 10, none: 0,
+};
 
 /** Methods that may cut and that may stun (a plain hit may do either, one at random). */
 export const METHOD_CUTS: ReadonlySet<AngBlowMethod> = new Set(['hit', 'claw', 'bite']);

@@ -1,3 +1,4 @@
+import { monsterBlurb } from './bestiary.js';
 import { heroSheet, recallPage } from '../recall.js';
 import type { RecallSection, Ruleset } from '../ruleset.js';
 import { STAT_NAMES } from './catalogue.js';
@@ -29,7 +30,7 @@ export function describeFighter(ctx: AngContext, f: AngView): string[] {
   return [
     `AC ${m.ac}  speed ${speed >= 0 ? '+' : ''}${speed}  level ${m.level}`,
     m.blows.map((b) => `${b.method} ${b.effect} ${b.dice}`).join(', ') || 'no blows',
-    m.description,
+    monsterBlurb(m),
   ];
 }
 

@@ -1,3 +1,4 @@
+import { monsterBlurb } from './bestiary.js';
 import { Fraction } from '../../core/fraction.js';
 import { diceMax, diceMin, parseDice } from '../../core/dice.js';
 import { formatRatio } from '../../core/ratio.js';
@@ -43,13 +44,13 @@ export function angMonsterSection(rs: Ruleset, m: AngMonster, f: FighterView, ob
   ].filter(Boolean);
   const sp = speed - NORMAL_SPEED;
   return section(m.name, [
-    ...headLines(f, `a level ${m.level} monster (native to ${m.level * 50} ft)`, maxed ? `${m.hp}, always the maximum` : `rolled on ${m.hp} when it appeared (${hd.min}-${hd.max}, avg ${two(hd.mean())})`, m.description),
+    ...headLines(f, `a level ${m.level} monster (native to ${m.level * 50} ft)`, maxed ? `${m.hp}, always the maximum` : `rolled on ${m.hp} when it appeared (${hd.min}-${hd.max}, avg ${two(hd.mean())})`, monsterBlurb(m)),
     `Speed ${sp >= 0 ? '+' : ''}${sp} (${speed}${speed !== m.speed ? `, its kind ${m.speed}` : ''}): ${energyPerGameTurn(speed)} energy a game turn, ${two(actionsPerTurn(speed))} actions to your 1.`,
     `Armour class ${m.ac}.`,
     `Kind: ${kinds.length ? kinds.join(', ') : 'none a slay reads'}. Immune to: ${immune.length ? immune.join(', ') : 'nothing'}.`,
     ...(traits.length ? [`${traits.join('; ')}.`] : []),
     `Alertness ${m.sleep}${csleep > 0 ? `, sleep depth now ${csleep}` : ''}; it hunts you within ${m.vision} squares.`,
-    ...(m.spells ? [`In the game it also casts ${m.spells} (not cast here).`] : []),
+
     ...stateLines(rs, f, observer, where),
     statusLine(rs, f, now),
   ]);

@@ -226,8 +226,15 @@ export const ANG_BLOW_METHODS = [
 ] as const;
 export type AngBlowMethod = (typeof ANG_BLOW_METHODS)[number];
 
-/** What a monster blow does: the game's RBE_ effects the arena models. */
-export const ANG_BLOW_EFFECTS = ['hurt', 'poison', 'acid', 'elec', 'fire', 'cold', 'terrify'] as const;
+/**
+ * What a monster blow does: the game's RBE_ effects (melee1.c), lower-cased with '-' for '_';
+ * 'none' for a blow without one (BEG, INSULT, MOAN).
+ */
+export const ANG_BLOW_EFFECTS = [
+  'hurt', 'poison', 'un-bonus', 'un-power', 'eat-gold', 'eat-item', 'eat-food', 'eat-lite', 'acid', 'elec', 'fire', 'cold', 'blind', 'confuse',
+  'terrify', 'paralyze', 'lose-str', 'lose-int', 'lose-wis', 'lose-dex', 'lose-con', 'lose-chr', 'lose-all', 'shatter', 'exp-10', 'exp-20',
+  'exp-40', 'exp-80', 'hallu', 'none',
+] as const;
 export type AngBlowEffect = (typeof ANG_BLOW_EFFECTS)[number];
 
 export interface AngBlow {
@@ -237,12 +244,34 @@ export interface AngBlow {
   readonly dice: string;
 }
 
-/** The monster flags the arena uses. */
+/** The monster race flags of 3.0.5 (RF1_ to RF3_), lower-cased with '-' for '_'. */
 export const ANG_MONSTER_FLAGS = [
-  'evil', 'animal', 'undead', 'demon', 'orc', 'troll', 'giant', 'dragon', 'unique', 'invisible', 'cold-blood', 'rand-25', 'rand-50',
-  'regenerate', 'force-maxhp', 'im-acid', 'im-elec', 'im-fire', 'im-cold', 'im-pois', 'no-fear',
+  'unique', 'questor', 'male', 'female', 'char-clear', 'char-multi', 'attr-clear', 'attr-multi', 'force-depth', 'force-maxhp', 'force-sleep',
+  'force-extra', 'friend', 'friends', 'escort', 'escorts', 'never-blow', 'never-move', 'rand-25', 'rand-50', 'only-gold', 'only-item', 'drop-60',
+  'drop-90', 'drop-1d2', 'drop-2d2', 'drop-3d2', 'drop-4d2', 'drop-good', 'drop-great', 'drop-useful', 'drop-chosen',
+  'stupid', 'smart', 'invisible', 'cold-blood', 'empty-mind', 'weird-mind', 'multiply', 'regenerate', 'powerful', 'open-door', 'bash-door',
+  'pass-wall', 'kill-wall', 'move-body', 'kill-body', 'take-item', 'kill-item', 'brain-1', 'brain-2', 'brain-3', 'brain-4', 'brain-5', 'brain-6',
+  'brain-7', 'brain-8',
+  'orc', 'troll', 'giant', 'dragon', 'demon', 'undead', 'evil', 'animal', 'hurt-lite', 'hurt-rock', 'hurt-fire', 'hurt-cold', 'im-acid', 'im-elec',
+  'im-fire', 'im-cold', 'im-pois', 'res-neth', 'im-water', 'res-plas', 'res-nexus', 'res-dise', 'no-fear', 'no-stun', 'no-conf', 'no-sleep',
 ] as const;
 export type AngMonsterFlag = (typeof ANG_MONSTER_FLAGS)[number];
+
+/**
+ * A monster's spells, breaths and innate attacks (RF4_ to RF6_), in the game's bit order (the
+ * order make_attack_spell lists them in before it picks one), lower-cased with '-' for '_'.
+ */
+export const ANG_MONSTER_SPELLS = [
+  'shriek', 'arrow-1', 'arrow-2', 'arrow-3', 'arrow-4', 'br-acid', 'br-elec', 'br-fire', 'br-cold', 'br-pois', 'br-neth', 'br-lite', 'br-dark',
+  'br-conf', 'br-soun', 'br-chao', 'br-dise', 'br-nexu', 'br-time', 'br-iner', 'br-grav', 'br-shar', 'br-plas', 'br-wall', 'br-mana', 'boulder',
+  'ba-acid', 'ba-elec', 'ba-fire', 'ba-cold', 'ba-pois', 'ba-neth', 'ba-wate', 'ba-mana', 'ba-dark', 'drain-mana', 'mind-blast', 'brain-smash',
+  'cause-1', 'cause-2', 'cause-3', 'cause-4', 'bo-acid', 'bo-elec', 'bo-fire', 'bo-cold', 'bo-pois', 'bo-neth', 'bo-wate', 'bo-mana', 'bo-plas',
+  'bo-icee', 'missile', 'scare', 'blind', 'conf', 'slow', 'hold',
+  'haste', 'heal', 'blink', 'tport', 'tele-to', 'tele-away', 'tele-level', 'darkness', 'traps', 'forget', 's-kin', 's-hi-demon', 's-monster',
+  's-monsters', 's-animal', 's-spider', 's-hound', 's-hydra', 's-angel', 's-demon', 's-undead', 's-dragon', 's-hi-undead', 's-hi-dragon',
+  's-wraith', 's-unique',
+] as const;
+export type AngSpellName = (typeof ANG_MONSTER_SPELLS)[number];
 
 export interface AngMonster {
   readonly id: string;
@@ -250,20 +279,27 @@ export interface AngMonster {
   readonly glyph: string;
   readonly colour: string;
   readonly level: number;
+  /** How rarely it appears (1 common); the arena does not read it. */
+  readonly rarity: number;
   /** 110 is normal speed; each 10 above is roughly one more action per turn. */
   readonly speed: number;
   /** Hit dice, rolled when the monster appears (or the maximum, with force-maxhp). */
   readonly hp: string;
+  /** How far it notices the player, in squares (the game's aaf). */
+  readonly vision: number;
   readonly ac: number;
   /** How deeply it sleeps (the game's alertness; 0 never sleeps). */
   readonly sleep: number;
-  /** How far it notices the player, in squares. */
-  readonly vision: number;
+  /** Experience for killing it, per level of the killer (mexp). */
+  readonly exp: number;
   readonly blows: readonly AngBlow[];
   readonly flags: readonly AngMonsterFlag[];
-  /** Spells and breaths it has in the game, which the arena does not cast (shown for reference). */
-  readonly spells: string;
-  readonly description: string;
+  /** The x of its 1_IN_x spell frequency (0: it casts nothing). */
+  readonly spellFreq: number;
+  /** Its spells, breaths and innate attacks, in the game's bit order. */
+  readonly spells: readonly AngSpellName[];
+  /** A short line of our own, where one helps. */
+  readonly description?: string;
 }
 
 /** Every Angband table, loaded and cross-checked. */

@@ -146,7 +146,7 @@ describe('melee through the ruleset', () => {
     const out = rs.resolveAttack(t, hero, jackal, option(hero, 'melee'), ctx());
     expect(kinds(out.effects)).toEqual(['damage']);
     expect(t.steps.filter((s) => s.kind === 'rule' && s.title.startsWith('Blow with')).length).toBe(1);
-    expect(out.summary).toMatch(/^The Champion hits the jackal for \d+\.$/);
+    expect(out.summary).toMatch(/^The Champion hits the Jackal for \d+\.$/);
   });
   it('an afraid hero cannot strike: the bump wakes the monster and the turn is spent', () => {
     const hero = view(1, 'warrior', 0, { statuses: [{ kind: 'afraid', level: 5 }] });
@@ -154,7 +154,7 @@ describe('melee through the ruleset', () => {
     const out = rs.resolveAttack(new RecordingTracer(new ScriptedRng([])), hero, snaga, option(hero, 'melee'), ctx());
     expect(out.hit).toBe(false);
     expect(out.cost).toBe(6000);
-    expect(out.summary).toBe('The Warrior is too afraid to attack the snaga!');
+    expect(out.summary).toBe('The Warrior is too afraid to attack the Snaga!');
     expect(out.effects).toContainEqual({ kind: 'ai-mode', target: 2, mode: 'hunting' });
     expect(out.effects).toContainEqual({ kind: 'rules', target: 2, patch: { csleep: 0 } });
     expectFrac(out.odds, Fraction.ONE);
@@ -190,10 +190,10 @@ describe("monsters' blows through the ruleset (game code)", () => {
     const t = new RecordingTracer(new ScriptedRng([0, 5, 3, 1]));
     const out = editions.source.resolveAttack(t, wolf, hero, option(wolf, 'melee'), ctx());
     expect(out.effects).toEqual([
-      { kind: 'damage', target: 1, amount: 6, cause: "wolf's bite", source: 2 },
+      { kind: 'damage', target: 1, amount: 6, cause: "Wolf's bite", source: 2 },
       { kind: 'status', target: 1, status: { kind: 'cut', level: 7 }, mode: 'set' },
     ]);
-    expect(out.summary).toBe('The wolf hits the Warrior for 6 (cut).');
+    expect(out.summary).toBe('The Wolf hits the Warrior for 6 (cut).');
   });
   it('a poison sting poisons for 1d level + 5 unless resisted; the damage is never reduced', () => {
     const hero = view(1, 'warrior', 0);
@@ -202,7 +202,7 @@ describe("monsters' blows through the ruleset (game code)", () => {
     const t = new RecordingTracer(new ScriptedRng([7, 7, 0, 7, 9]));
     const out = editions.source.resolveAttack(t, worm, hero, option(worm, 'melee'), ctx());
     expect(out.effects).toEqual([
-      { kind: 'damage', target: 1, amount: 8, cause: "purple worm's sting", source: 2 },
+      { kind: 'damage', target: 1, amount: 8, cause: "Purple worm's sting", source: 2 },
       { kind: 'status', target: 1, status: { kind: 'poisoned', level: 15 }, mode: 'set' },
     ]);
   });
@@ -224,7 +224,7 @@ describe("monsters' blows through the ruleset (game code)", () => {
     // Blow 1 (crush) misses; blow 2 (spit acid 2d6) hits for 5 + 6 = 11; slot 1 (body armour); arrows: 50 < 100 destroyed, 9000 not.
     const t = new RecordingTracer(new ScriptedRng([7, 0, 4, 5, 0, 50, 9000]));
     const out = editions.source.resolveAttack(t, naga, hero, option(naga, 'melee'), ctx());
-    expect(out.effects[0]).toEqual({ kind: 'damage', target: 1, amount: 6, cause: "green naga's spit", source: 2 });
+    expect(out.effects[0]).toEqual({ kind: 'damage', target: 1, amount: 6, cause: "Green naga's spit", source: 2 });
     const patch = out.effects.find((e) => e.kind === 'rules');
     expect(patch && patch.kind === 'rules' ? (patch.patch['gear'] as { body: ItemStack }).body.magic?.toAc : undefined).toBe(1);
     expect(out.effects).toContainEqual({ kind: 'consume', target: 1, item: 'arrow', quantity: 1 });
