@@ -373,7 +373,9 @@ export class Duel implements DuelState {
     if (heroes && foes) return false;
     const hero = this.world.require(this.heroId);
     const foe = this.world.require(this.foeId);
-    const reason = !heroes && !foes ? 'both fighters fell' : heroes ? `the ${foe.fighter?.name} was slain` : `${hero.fighter?.name ?? 'the hero'} was slain`;
+    // A monster is "the Jackal" on either side, a unique or a hero by its name alone.
+    const called = (e: ArenaEntity, fallback: string): string => (!e.fighter ? fallback : e.fighter.kind === 'hero' || e.fighter.properName ? e.fighter.name : `the ${e.fighter.name}`);
+    const reason = !heroes && !foes ? 'both fighters fell' : heroes ? `${called(foe, 'the foe')} was slain` : `${called(hero, 'the hero')} was slain`;
     this.outcome = { winner: !heroes && !foes ? null : heroes ? 0 : 1, reason, turn: this.turn, time: this.gameTurns };
     return true;
   }

@@ -127,6 +127,53 @@ describe('arena list --search', () => {
 });
 
 describe('arena list --json', () => {
+  it("Angband: the Drolem as the game's monster.txt writes it (N:472)", async () => {
+    // I:120:25d100:25:130:30 / W:44:3:0:12000 / B:CLAW:HURT:3d10 (x2) / B:BITE:POISON:5d10 (x2) /
+    // F:FORCE_SLEEP | FORCE_MAXHP / F:EMPTY_MIND | COLD_BLOOD | OPEN_DOOR | BASH_DOOR / F:DRAGON | IM_FIRE | IM_COLD /
+    // F:IM_ELEC | IM_POIS / F:NO_CONF | NO_SLEEP | NO_FEAR / S:1_IN_5 / S:BLIND | SLOW | CONF | ARROW_3 / S:BR_POIS
+    const r = await arena(['list', 'foes', '--ruleset', 'angband-3.0.5', '--search', 'drolem', '--json']);
+    expect(r.code).toBe(0);
+    const { foes } = JSON.parse(r.stdout) as { foes: Record<string, unknown>[] };
+    expect(foes).toHaveLength(1);
+    const { description, ...drolem } = foes[0]!;
+    expect(typeof description).toBe('string');
+    expect(drolem).toEqual({
+      id: 'drolem',
+      name: 'Drolem',
+      kind: 'monster',
+      level: 44,
+      speed: 120,
+      hp: { dice: '25d100', forcedMax: true },
+      ac: 130,
+      sleep: 30,
+      blows: [
+        { method: 'CLAW', effect: 'HURT', dice: '3d10' },
+        { method: 'CLAW', effect: 'HURT', dice: '3d10' },
+        { method: 'BITE', effect: 'POISON', dice: '5d10' },
+        { method: 'BITE', effect: 'POISON', dice: '5d10' },
+      ],
+      flags: ['FORCE_SLEEP', 'FORCE_MAXHP', 'EMPTY_MIND', 'COLD_BLOOD', 'OPEN_DOOR', 'BASH_DOOR', 'DRAGON', 'IM_FIRE', 'IM_COLD', 'IM_ELEC', 'IM_POIS', 'NO_CONF', 'NO_SLEEP', 'NO_FEAR'],
+      spellFrequency: '1_IN_5',
+      spells: ['BLIND', 'SLOW', 'CONF', 'ARROW_3', 'BR_POIS'],
+    });
+  });
+
+  it('Angband: blows the game writes without effect or dice, and a monster that casts nothing', async () => {
+    // N:1:Filthy street urchin: I:110:1d4:4:1:40 / B:BEG / B:TOUCH:EAT_GOLD / F:MALE | RAND_25 | FRIENDS | TAKE_ITEM | OPEN_DOOR (no S: line)
+    const r = await arena(['list', 'foes', '--ruleset', 'angband-3.0.5', '--search', 'Street Urchin', '--json']);
+    const { foes } = JSON.parse(r.stdout) as { foes: Record<string, unknown>[] };
+    expect(foes.map((f) => f['id'])).toEqual(['filthy-street-urchin']);
+    expect(foes[0]).toMatchObject({
+      hp: { dice: '1d4', forcedMax: false },
+      ac: 1,
+      sleep: 40,
+      blows: [{ method: 'BEG' }, { method: 'TOUCH', effect: 'EAT_GOLD' }],
+      flags: ['MALE', 'RAND_25', 'FRIENDS', 'TAKE_ITEM', 'OPEN_DOOR'],
+      spellFrequency: null,
+      spells: [],
+    });
+  });
+
   it.each(availableRulesets().map((id) => [id] as const))('%s: every foe with id, name, kind and description, in catalogue order', async (id) => {
     const r = await arena(['list', 'foes', '--ruleset', id, '--json']);
     expect(r.code).toBe(0);

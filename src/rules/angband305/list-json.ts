@@ -1,4 +1,5 @@
 import type { CatalogEntry } from '../ruleset.js';
+import { monsterBlurb } from './bestiary.js';
 import type { AngMonster, AngTables } from './types.js';
 
 /**
@@ -27,11 +28,12 @@ export function monsterJson(m: AngMonster): Record<string, unknown> {
     hp: { dice: m.hp, forcedMax: m.flags.includes('force-maxhp') },
     ac: m.ac,
     sleep: m.sleep,
-    blows: m.blows.map((b) => ({ method: gameName(b.method), ...(b.effect ? { effect: gameName(b.effect) } : {}), dice: b.dice })),
+    // A blow the game writes without an effect or dice ("B:BEG", "B:TOUCH:EAT_GOLD") is listed without them.
+    blows: m.blows.map((b) => ({ method: gameName(b.method), ...(b.effect !== 'none' ? { effect: gameName(b.effect) } : {}), ...(b.dice !== '0d0' ? { dice: b.dice } : {}) })),
     flags: m.flags.map(gameName),
-    spellFrequency: spellFrequency((m as { spellFreq?: number }).spellFreq ?? 0),
-    spells: (Array.isArray(m.spells) ? (m.spells as string[]) : []).map(gameName),
-    ...(m.description ? { description: m.description } : {}),
+    spellFrequency: spellFrequency(m.spellFreq),
+    spells: m.spells.map(gameName),
+    description: monsterBlurb(m),
   };
 }
 

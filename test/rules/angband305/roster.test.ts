@@ -3,6 +3,7 @@ import { loadContent } from '../../../src/content/index.js';
 import { DEFAULT_MAX_TURNS, Duel, type DuelSetup, type Outcome } from '../../../src/game/duel.js';
 import { formatTrace } from '../../../src/game/explain.js';
 import { getRuleset } from '../../../src/rules/registry.js';
+import { gameName, spellFrequency } from '../../../src/rules/angband305/list-json.js';
 
 /**
  * The whole Angband roster fights: every monster of the catalogue meets one hero preset in one
@@ -19,7 +20,7 @@ const HERO = 'dunadan-paladin';
 const MAX_TURNS = DEFAULT_MAX_TURNS;
 const monsters = content.angband.monsters.map((m) => m.id);
 /** The monsters of the data file. */
-const ROSTER_SIZE = 28;
+const ROSTER_SIZE = 616;
 
 function setupFor(hero: string, foe: string, seed: string): DuelSetup {
   return {
@@ -57,17 +58,38 @@ function play(setup: DuelSetup): { outcome: Outcome; hash: string; turns: number
 /** The outcomes a duel may end with: a side slain, both, or the turn cap. */
 function knownOutcome(o: Outcome, hero: string, foe: string): boolean {
   if (o.winner === null) return o.reason === 'both fighters fell' || o.reason === `no winner after ${MAX_TURNS} turns`;
-  if (o.winner === 0) return o.reason === `the ${foe} was slain`;
+  if (o.winner === 0) return o.reason === `${foe} was slain`;
   return o.winner === 1 && o.reason === `${hero} was slain`;
 }
 
-const nameOf = (id: string): string => content.angband.monsters.find((m) => m.id === id)?.name ?? content.angband.heroes.find((h) => h.id === id)?.name ?? id;
+/** How an outcome names a fighter: a monster as "the Jackal", a unique or a hero by its name alone. */
+function nameOf(id: string): string {
+  const m = content.angband.monsters.find((x) => x.id === id);
+  if (m) return m.flags.includes('unique') ? m.name : `the ${m.name}`;
+  return content.angband.heroes.find((h) => h.id === id)?.name ?? id;
+}
 
 describe('the Angband roster', () => {
   it('offers every monster of the data as a foe, each id once', () => {
     const ruleset = getRuleset(RULESET, content, 'source');
     expect(ruleset.catalog().filter((e) => e.kind === 'monster').map((e) => e.id)).toEqual(monsters);
     expect(new Set(monsters).size).toBe(ROSTER_SIZE);
+  });
+
+  it("lists each data name under the game's name, and the game's name reads back to the data's exactly", () => {
+    const names = new Set<string>();
+    for (const m of content.angband.monsters) {
+      for (const b of m.blows) names.add(b.method).add(b.effect);
+      for (const f of m.flags) names.add(f);
+      for (const sp of m.spells) names.add(sp);
+    }
+    for (const n of names) {
+      const game = gameName(n);
+      expect(game).toMatch(/^[A-Z0-9_]+$/);
+      expect(game.toLowerCase().replace(/_/g, '-')).toBe(n);
+    }
+    expect([['br-fire', 'BR_FIRE'], ['arrow-3', 'ARROW_3'], ['force-maxhp', 'FORCE_MAXHP'], ['eat-gold', 'EAT_GOLD']].map(([d]) => [d, gameName(d as string)])).toEqual([['br-fire', 'BR_FIRE'], ['arrow-3', 'ARROW_3'], ['force-maxhp', 'FORCE_MAXHP'], ['eat-gold', 'EAT_GOLD']]);
+    expect([spellFrequency(0), spellFrequency(1), spellFrequency(5)]).toEqual([null, '1_IN_1', '1_IN_5']);
   });
 
   it('every monster fights one seeded duel against the paladin: no throw, no stall, a known outcome within the turn cap', () => {
