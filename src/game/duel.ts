@@ -398,7 +398,8 @@ export class Duel implements DuelState {
       const start = this.ruleset.turnStart(this.tracer(), this.view(actor), this.now);
       applyEffects(this, start.effects);
       this.endEvent(`${actor.fighter?.name ?? 'someone'}: turn start`, actor.id, true);
-      if (actor.fighter?.kind === 'hero') refreshHeroAwareness(this, actor);
+      // A hero, or a monster the player steers (the AI refreshes an AI monster's own).
+      if (actor.fighter?.kind === 'hero' || actor.fighter?.controller === 'player') refreshHeroAwareness(this, actor);
       this.started = { turn: this.turn, actor: actor.id, skip: start.skip };
       if (start.skip) return this.finish(actor, { type: 'skip' }, start.cost);
     }

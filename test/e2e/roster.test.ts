@@ -74,6 +74,18 @@ describe('a monster steered in play', () => {
     expect(panel).toContain('Acc 16  Dodge 15');
   });
 
+  it('sees its enemy as a hero does, so it is not taken by surprise while it looks at it', async () => {
+    h = await startHarness({ setup: { hero: { template: 'vampire-bat', options: {} }, foeState: 'hunting' } });
+    const d = h.app.session.duel;
+    d.foe.pos = { x: d.hero.pos!.x + 2, y: d.hero.pos!.y };
+    expect(d.hero.awareness?.enemySeen).toBe(false);
+    await h.press('s');
+    // At its next turn it has looked around: the enemy two cells away is seen and placed.
+    expect(d.pending()?.id).toBe(d.heroId);
+    expect(d.hero.awareness?.enemySeen).toBe(true);
+    expect(d.hero.awareness?.lastSeen).toEqual(d.foe.pos);
+  });
+
   it('with nothing to fire, the fire key says so in the monster\'s words', async () => {
     h = await startHarness({ setup: { hero: { template: 'vampire-bat', options: {} } } });
     await h.press('f');
