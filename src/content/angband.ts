@@ -120,6 +120,7 @@ export const angSchemas = lazySchema((z) => {
     resistFearAtLevel: int(1, 50).optional().describe('The level from which it resists fear (Warrior: 30).'),
     extraShots: z.boolean().describe('Extra shots with bows at levels 20 and 40 (Ranger).'),
     blessedWeaponsOnly: z.boolean().describe('-2 to-hit and to-dam with an unblessed sword or polearm (Priest).'),
+    expFactor: int(0, 100).describe('The class part of the experience factor, percent (c_exp).'),
   });
 
   const raceSchema: ZodType<AngRace> = z.strictObject({
@@ -133,6 +134,7 @@ export const angSchemas = lazySchema((z) => {
     stealth: int(-5, 10).describe('Stealth modifier (r_stl).'),
     infravision: int(0, 10).describe('Sees warm-blooded monsters this many squares away, invisible or not.'),
     flags: flagsSchema.describe('The race\'s flags (p_race.txt F: lines): resistances, sustains, free action, hold life, see invisible, regeneration.'),
+    expFactor: int(50, 300).describe('The race part of the experience factor, percent (r_exp).'),
   });
 
   const slaySchema: ZodType<AngSlay> = z.discriminatedUnion('kind', [

@@ -42,6 +42,8 @@ export interface AngClass {
   readonly stealth: number;
   /** The level from which it resists fear (the Warrior's BRAVERY_30), if any. */
   readonly resistFearAtLevel?: number;
+  /** The class's share of the experience factor, percent (p_class.txt I: c_exp). */
+  readonly expFactor: number;
   /** Extra shots with bows at levels 20 and 40 (Ranger). */
   readonly extraShots: boolean;
   /** Penalised for unblessed edged weapons and polearms (Priest). */
@@ -61,6 +63,8 @@ export interface AngRace {
   readonly infravision: number;
   /** The race's flags (p_race.txt F: lines). */
   readonly flags: readonly AngFlag[];
+  /** The race's share of the experience factor, percent (p_race.txt X: r_exp). */
+  readonly expFactor: number;
 }
 
 /**
