@@ -1,6 +1,7 @@
 import { Distribution, mixture } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
+import { angbandDistance } from '../../world/angband-path.js';
 import { NO_TAGS, blowOf } from '../common.js';
 import { nameOf, subjectOf } from '../names.js';
 import type { AttackContext, AttackOption, AttackOutcome, AttackPreview } from '../ruleset.js';
@@ -19,7 +20,7 @@ import type { AngDefences, AngMonster, AngSpellName } from './types.js';
 
 export const SECTION_MONSTER_SPELLS = 'angband-3.0.5#monster-spells';
 
-/** MAX_RANGE: a monster casts only at a foe this close (Chebyshev... the game's distance; the arena's line of fire decides). */
+/** MAX_RANGE: a monster casts only at a foe this close, by the game's distance (and in its line of fire). */
 export const MAX_RANGE = 20;
 
 /** The option id of a spell. */
@@ -120,8 +121,10 @@ export function chooseSpell(ctx: AngContext, t: Tracer, self: AngView, foe: AngV
   }
   const roll = t.roll(0, 99, 'spell: rand_int(100)');
   if (!(t.recording ? t.check('tries a spell when below the chance', roll, '<', chance) : roll < chance)) return undefined;
-  if (where.distance > MAX_RANGE || !where.projectable) {
-    if (t.recording) t.note(where.distance > MAX_RANGE ? `its foe is ${where.distance} squares away, past MAX_RANGE ${MAX_RANGE}` : 'its foe is not in its line of fire');
+  // m_ptr->cdis: the game's distance (the longer axis plus half the shorter).
+  const cdis = angbandDistance(self.pos, foe.pos);
+  if (cdis > MAX_RANGE || !where.projectable) {
+    if (t.recording) t.note(cdis > MAX_RANGE ? `its foe is ${cdis} squares away (the game's distance), past MAX_RANGE ${MAX_RANGE}` : 'its foe is not in its line of fire');
     return undefined;
   }
   let from = list;
@@ -224,7 +227,7 @@ export function resolveSpell(ctx: AngContext, world: SpellWorld, t: Tracer, a: A
   const cast: Cast = { damage: 0, hit: false, p: Fraction.ONE, law: Distribution.constant(0), effects: [], notes: [] };
   const self = d.id === a.id;
   const who = subjectOf(a);
-  if (t.recording) t.rule(SECTION_MONSTER_SPELLS, `${m.name} ${s.label} (${name.toUpperCase().replace(/-/g, '_')}; melee2.c make_attack_spell)`);
+  if (t.recording) t.rule(SECTION_MONSTER_SPELLS, `${m.name} ${s.label} (${name.toUpperCase().replace(/-/g, '_')}; melee2.c make_attack_spell; the game's code in both editions)`);
   const raw = rawDamage(name, m, a.body.hp);
   const hero = heroRules(d);
   const foeMonster = !self && monsterRules(d) !== undefined;
@@ -236,7 +239,6 @@ export function resolveSpell(ctx: AngContext, world: SpellWorld, t: Tracer, a: A
   } else if (s.gf && raw) {
     // A bolt, ball, breath, arrow or boulder: project() at the foe.
     const rawLaw = lawOfSteps(raw.steps, 0);
-    if (t.recording) t.value('formula', 0, raw.formula);
     const amount = rollSteps(t, raw.steps, 0);
     cast.law = damageLaw(ctx, world, s, raw, a, d);
     const rawP = rawLaw.prob(amount);
