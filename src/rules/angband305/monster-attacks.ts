@@ -620,6 +620,7 @@ export function stackMonsterCondition(cur: number, add: number): number {
  * hero's case (each reading is listed in docs/FIDELITY.md):
  * - the same hit test against the defender's AC; hurt and shatter lose the same share to its AC;
  * - acid, elec, fire, cold and poison: a monster with the IM_ flag takes damage / 9 (project_m);
+ *   a 3.0.5 monster has no poison counter, so poison is its damage only, and acid meets no armour;
  * - confuse and terrify: project_m's saving throw with the attacker's level as the power
  *   (`monsterResists`; NO_CONF and NO_FEAR protect), amounts as against the hero;
  * - paralyze: 3.0.5 has no held monster, so it is project_m's sleep (csleep 500, NO_SLEEP protects);
