@@ -71,6 +71,17 @@ export interface CatalogEntry {
   readonly description: string;
 }
 
+/** How a teleport moves a fighter: away from where it stands, or to beside another fighter. */
+export type TeleportHow = { readonly kind: 'away'; readonly distance: number } | { readonly kind: 'to'; readonly near: number };
+
+/** What a ruleset's teleport may ask of the arena. */
+export interface TeleportArena {
+  readonly width: number;
+  readonly height: number;
+  /** An empty floor cell a fighter may land on (no wall, door or fighter). */
+  free(p: Point): boolean;
+}
+
 /** One way a fighter can attack. */
 export interface AttackOption {
   /** Stable id used in commands and replays: `melee`, `throw:dart`, `zap:magic-missile`, `spell:lightning`. */
@@ -135,6 +146,8 @@ export type Effect<S extends RulesState = RulesState> =
   /** Adds charges to a wand in the pack. */
   | { readonly kind: 'charge'; readonly target: number; readonly item: string; readonly delta: number }
   | { readonly kind: 'awareness'; readonly target: number; readonly enemySeen: boolean }
+  /** Moves the target by magic: away (up to `distance` squares) or to a cell beside `near` (a fighter). Where it lands is the ruleset's `teleport`. */
+  | { readonly kind: 'teleport'; readonly target: number; readonly how: TeleportHow }
   | { readonly kind: 'message'; readonly text: string; readonly tone: 'info' | 'good' | 'bad' | 'warn' };
 
 /**
@@ -350,6 +363,12 @@ export interface Ruleset<S extends RulesState = RulesState> {
   missileLanded(t: Tracer, f: FighterView<S>, option: AttackOption, at: Point, info: LandingInfo): readonly Effect<S>[];
   onDamaged(t: Tracer, victim: FighterView<S>, amount: number, hpBefore: number, ctx: { readonly now: number }): readonly Effect<S>[];
   onDeath(t: Tracer, victim: FighterView<S>, neighbours: readonly FighterView<S>[]): readonly Effect<S>[];
+
+  /**
+   * Where a teleport lands, drawn through `t` (Angband's teleport_away, teleport_player and
+   * teleport_player_to); null when no cell will do. Rulesets without magic that moves leave it out.
+   */
+  teleport?(t: Tracer, f: FighterView<S>, from: Point, how: { readonly kind: 'away'; readonly distance: number } | { readonly kind: 'to'; readonly near: Point }, arena: TeleportArena): Point | null;
 
   // Sight and noticing.
   viewRadius(f: FighterView<S>): number;

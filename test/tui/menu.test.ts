@@ -98,7 +98,7 @@ describe('the start menu', () => {
     await h.press('\x1b');
     await goto(h, 'foe');
     await h.press('\r', 'd', 'r', 'o', 'l', 'e');
-    expect(h.lines().join('\n')).toContain('1 of 28');
+    expect(h.lines().join('\n')).toContain('1 of 616');
     await h.press('\r');
     expect(menuOf(h).choices.foe).toBe('drolem');
     // Back to Pixel Dungeon: the Angband foe is not one of its monsters, so its default returns.

@@ -210,7 +210,14 @@ export function itemGlyph(ctx: AngContext, id: string): { ch: string; colour: st
  * more) unless it ignores that element.
  */
 export function itemDamage(ctx: AngContext, t: Tracer, pack: ItemStack[], el: AngElement, raw: number, notes: string[]): void {
-  const perc = raw < 30 ? 1 : raw < 60 ? 2 : 3;
+  packDamage(ctx, t, pack, el, raw < 30 ? 1 : raw < 60 ? 2 : 3, notes);
+}
+
+/**
+ * inven_damage(set_<element>_destroy, perc): each item of the pack the element destroys is lost
+ * with chance perc in 100 (rand_int(10000) < perc * 100), one roll per item of a stack.
+ */
+export function packDamage(ctx: AngContext, t: Tracer, pack: ItemStack[], el: AngElement, perc: number, notes: string[]): void {
   for (const st of pack) {
     if (st.quantity <= 0 || !hatesElement(ctx, st, el)) continue;
     let lost = 0;
