@@ -139,8 +139,10 @@ describe('each effect against a hero, with and without its protection (scripted 
     // Warrior: DEX 16 (adj_dex_safe 9) + level 10 = 19.
     const foiled = strike('t-eat-gold', [0, 3, 18, 1]);
     expect(foiled.effects).toContainEqual({ kind: 'message', text: 'There is a puff of smoke!', tone: 'warn' });
+    // teleport_away(MAX_SIGHT x 2 + 5).
+    expect(foiled.effects).toContainEqual({ kind: 'teleport', target: 2, how: { kind: 'away', distance: 45 } });
     const stays = strike('t-eat-gold', [0, 3, 18, 0]);
-    expect(stays.effects.some((e) => e.kind === 'message')).toBe(false);
+    expect(stays.effects.some((e) => e.kind === 'message' || e.kind === 'teleport')).toBe(false);
     const robbed = strike('t-eat-gold', [0, 3, 19, 24]);
     expect(robbed.summary).toContain('nothing was stolen');
     // Paralysed, the hero has no saving throw.
