@@ -6,9 +6,9 @@ import type { AngCatalogue, GearData } from './catalogue.js';
 import { Fraction } from '../../core/fraction.js';
 import { type BlowOdds, ELEMENTAL, type ElementGuard, IMMUNE, MONSTER_IMMUNE, MONSTER_PLAIN, blowsAgainst } from './monster-melee.js';
 import { type AngCharacter, type AngEffects } from './sheet.js';
-import { armourClass, resists, resistsFear, savingThrow, seesInvisible } from './defence.js';
+import { armourClass, defencesOf } from './defence.js';
 import type { StatValue } from './stats.js';
-import type { AngAnyStat, AngBlowEffect, AngClassId, AngDefences, AngMonster, AngOpposition, AngResist, AngStatName, AngTables } from './types.js';
+import type { AngAnyStat, AngBlowEffect, AngClassId, AngDefences, AngMonster, AngStatName, AngTables } from './types.js';
 
 /**
  * What every phase of the Angband ruleset shares: the per-fighter state it keeps on an entity,
@@ -136,21 +136,11 @@ export function targetOf(ctx: AngContext, d: AngView, visible: boolean): Target 
   return monsterTarget(monsterOf(ctx, d), visible);
 }
 
-/**
- * The hero's defences from what the sheet knows today: the elements its race and gear resist,
- * fear, see invisible, the saving throw, and the temporary oppositions running (`oppose-<element>`
- * statuses). Nothing yet grants immunities, sustains, free action or hold life. The lead swaps
- * this for `defencesOf` when the defences land.
- */
+/** The hero's defences now (calc_bonuses): its race, class and gear, and the temporary resistances running. */
 export function heroDefences(ctx: AngContext, d: AngView): AngDefences {
-  const c = characterOf(ctx, d);
-  const resist = new Set<AngResist>(ELEMENTS.filter((e) => resists(c, e)).map((e) => (e === 'poison' ? 'poison' : e)));
-  if (resistsFear(c)) resist.add('fear');
-  const oppose = new Set<AngOpposition>((['acid', 'elec', 'fire', 'cold', 'poison'] as const).filter((e) => statusLevel(d, `oppose-${e}`) > 0));
-  return { immune: new Set(), resist, oppose, sustain: new Set(), freeAction: false, holdLife: false, seeInvisible: seesInvisible(c), savingThrow: savingThrow(c) };
+  return defencesOf(characterOf(ctx, d), d.statuses);
 }
 
-const ELEMENTS = ['acid', 'elec', 'fire', 'cold', 'poison'] as const;
 
 /** What guards the hero against a blow's element: immunity, or how many of resistance and opposition (acid_dam and the like). */
 export function heroGuard(def: AngDefences, effect: AngBlowEffect): ElementGuard {

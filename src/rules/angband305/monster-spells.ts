@@ -5,7 +5,7 @@ import { NO_TAGS, blowOf } from '../common.js';
 import { nameOf, subjectOf } from '../names.js';
 import type { AttackContext, AttackOption, AttackOutcome, AttackPreview } from '../ruleset.js';
 import { ACTION, type AngContext, type AngEffect, type AngState, type AngView, heroRules, monsterOf, monsterRules, statusLevel } from './context.js';
-import { type AcidArmour, type AngSideEffect, type MonsterState, heroDamageLaw, monsterDamageLaw, monsterTarget, projectHero, projectMonster } from './project.js';
+import { type AcidArmour, type AngSideEffect, type MonsterState, SECTION_PROJECT_HERO, SECTION_PROJECT_MONSTER, heroDamageLaw, monsterDamageLaw, monsterTarget, projectHero, projectMonster } from './project.js';
 import { type RawDamage, type SpellDef, arenaSpells, castPercent, rawDamage, spellDef } from './spell-table.js';
 import { lawOfSteps, rollSteps } from './steps.js';
 import type { AngDefences, AngMonster, AngSpellName } from './types.js';
@@ -241,6 +241,7 @@ export function resolveSpell(ctx: AngContext, world: SpellWorld, t: Tracer, a: A
     cast.law = damageLaw(ctx, world, s, raw, a, d);
     const rawP = rawLaw.prob(amount);
     let dealt: number;
+    if (t.recording) t.rule(foeMonster ? SECTION_PROJECT_MONSTER : SECTION_PROJECT_HERO, `${s.gf} strikes ${nameOf(d)} (spells1.c ${foeMonster ? 'project_m' : 'project_p'}): ${amount} before ${foeMonster ? 'its resistances' : 'your defences'}`);
     if (foeMonster) {
       const strike = projectMonster(t, s.gf, amount, struck(monsterOf(ctx, d), d));
       dealt = strike.dealt;

@@ -5,7 +5,7 @@ import { angbandDistance } from '../../world/angband-path.js';
 import type { NoticeCheck } from '../ruleset.js';
 import { type AngContext, type AngEffect, type AngView, SECTION_SLEEP, characterOf, heroRules, monsterOf, monsterRules, statusLevel } from './context.js';
 import { seesInvisible } from './defence.js';
-import type { AngCharacter } from './sheet.js';
+import { type AngCharacter, pvalTotal } from './sheet.js';
 import { type AngStep, lawOfSteps, randint0, rollSteps } from './steps.js';
 
 /**
@@ -13,9 +13,9 @@ import { type AngStep, lawOfSteps, randint0, rollSteps } from './steps.js';
  * (melee2.c process_monsters), and what the hero sees of an invisible monster.
  */
 
-/** Stealth, 0..30 (calc_bonuses skill_stl): race + class + 1. */
+/** Stealth, 0..30 (calc_bonuses skill_stl): race + class + the pval of stealth items + 1. */
 export function stealth(c: AngCharacter): number {
-  return Math.max(0, Math.min(30, c.race.stealth + c.cls.stealth + 1));
+  return Math.max(0, Math.min(30, c.race.stealth + c.cls.stealth + pvalTotal(c, 'stealth') + 1));
 }
 
 const NOISE_ROLL = randint0(1024);

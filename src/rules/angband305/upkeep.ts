@@ -19,7 +19,7 @@ import {
   statusLevel,
 } from './context.js';
 import { regenerates } from './defence.js';
-import { STATUS_TEXT } from './items.js';
+import { OPPOSE_ENDS, STATUS_TEXT } from './items.js';
 import { recoveryRate } from './sheet.js';
 import { energyPerGameTurn } from './stats.js';
 
@@ -28,7 +28,7 @@ import { energyPerGameTurn } from './stats.js';
  * conditions and regeneration, waking, and a hurt monster's fear.
  */
 
-const TEMPORARY = ['blessed', 'hero', 'berserk', 'afraid'] as const;
+const TEMPORARY = ['blessed', 'hero', 'berserk', 'afraid', 'oppose-acid', 'oppose-elec', 'oppose-fire', 'oppose-cold', 'oppose-poison'] as const;
 
 /** The conditions blows bring, each counted down by 1 every ten game turns (dungeon.c process_world). */
 const CONDITIONS = ['image', 'blind', 'paralyzed', 'confused', 'slow'] as const;
@@ -47,6 +47,7 @@ const ENDS: Record<string, (f: AngView) => string> = {
   paralyzed: (f) => `${subjectOf(f)} ${verb(f, 'can', 'can')} move again.`,
   confused: (f) => `${subjectOf(f)} ${verb(f, 'feel')} less confused now.`,
   slow: (f) => `${subjectOf(f)} ${verb(f, 'feel')} less slow.`,
+  ...OPPOSE_ENDS,
 };
 
 /** How the blows' conditions show in the panel. */
