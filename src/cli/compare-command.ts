@@ -3,7 +3,7 @@ import type { Content } from '../content/index.js';
 import type { DuelSetup } from '../game/duel.js';
 import { skillOfOption } from '../rules/crawl-family/options.js';
 import { EDITIONS, isEdition } from '../rules/edition.js';
-import { availableRulesets, getRuleset } from '../rules/registry.js';
+import { availableRulesets, getRuleset, monsterDuelProblem } from '../rules/registry.js';
 import type { CatalogEntry, RulesetId } from '../rules/ruleset.js';
 import { defaultWorkers, simulate, workersUsed } from '../sim/pool.js';
 import { type CompareReport, type CompareSide, type FighterChoice, type RefusedOption, alignByTime, compareJson, compareText, playTraced, refusalText } from './compare.js';
@@ -127,7 +127,13 @@ export function resolveSides(o: CompareOptions, content: Content, usage: (m: str
   const entryA = (id: string) => catA.find((e) => e.id === id) as CatalogEntry;
   const heroA = entryA(setupA.hero.template);
   const foeA = entryA(setupA.foe.template);
-  const heroB = pickB('hero', o.heroB, o.hero !== undefined, heroA, hero(catB), rulesetB, usage);
+  // A monster on side A's hero side is matched among B's monsters; --hero-b may name either.
+  const heroPoolB = o.heroB !== undefined ? [...hero(catB), ...monsters(catB)] : heroA.kind === 'monster' ? monsters(catB) : hero(catB);
+  const heroB = pickB('hero', o.heroB, o.hero !== undefined, heroA, heroPoolB, rulesetB, usage);
+  if (monsters(catB).some((e) => e.id === heroB.template)) {
+    const problem = monsterDuelProblem(rulesetB.id);
+    if (problem) throw usage(`${heroB.how === '--hero-b' ? '--hero-b' : '--against'}: side B's hero ${heroB.template} is a monster: ${problem}`);
+  }
   const foeB = pickB('foe', o.foeB, o.foe !== undefined, foeA, monsters(catB), rulesetB, usage);
 
   // Each of A's hero options is tried alone on B's hero; those it refuses are reported and left out.

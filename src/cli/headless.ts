@@ -68,7 +68,9 @@ function name(duel: Duel, id: number): string {
 export function outcomeText(duel: Duel): string {
   const o = duel.outcome;
   if (!o) return 'unfinished';
-  const winner = o.winner === null ? 'draw' : o.winner === 0 ? `${duel.hero.fighter?.name} wins` : `the ${duel.foe.fighter?.name} wins`;
+  // A monster is "the Jackal" on either side; a hero or a unique goes by its name.
+  const called = (f: { kind: string; name: string; properName?: boolean | undefined } | undefined) => (!f ? '' : f.kind === 'hero' || f.properName ? f.name : `the ${f.name}`);
+  const winner = o.winner === null ? 'draw' : `${called(o.winner === 0 ? duel.hero.fighter : duel.foe.fighter)} wins`;
   return `${winner}: ${o.reason} (turn ${o.turn}, ${o.time.toFixed(3)} game turns)`;
 }
 

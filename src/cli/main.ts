@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DataError, loadContent, type Content } from '../content/index.js';
 import { arenaIds } from '../game/duel.js';
-import { availableRulesets, getRuleset, isRulesetId, rulesetModule } from '../rules/registry.js';
+import { availableRulesets, entryJson, getRuleset, isRulesetId, rulesetModule } from '../rules/registry.js';
 import { DEFAULT_EDITION, EDITIONS, type Edition } from '../rules/edition.js';
 import { builtInDescription } from '../world/arena.js';
 import { ReplayError, readReplayFile } from '../replay/format.js';
@@ -350,40 +350,66 @@ program
   .description('list rulesets, heroes, foes or arenas')
   .argument('[what]', 'rulesets | heroes | foes | arenas (all when absent)')
   .option('--ruleset <id>', 'ruleset whose fighters to list', availableRulesets()[0])
-  .action((what: string | undefined, o: { ruleset: string }) => {
+  .option('--search <text>', 'only the entries whose id or name holds this text (any case)')
+  .option('--json', 'print JSON: each entry with what the ruleset\'s data says of it')
+  .action((what: string | undefined, o: { ruleset: string; search?: string; json?: boolean }) => {
     const kinds = ['rulesets', 'heroes', 'foes', 'arenas'];
     if (what !== undefined && !kinds.includes(what)) throw new UsageError(`list: unknown list "${what}"; choose one of: ${kinds.join(', ')}`);
+    if (o.search !== undefined && o.search.trim() === '') throw new UsageError('--search: give some text to look for in the ids and names');
     const c = content();
-    const out: string[] = [];
     const show = (k: string) => what === undefined || what === k;
-    // Each list's descriptions start in one column, one space past its longest id.
-    const rows = (entries: readonly (readonly [string, string])[]) => {
-      const w = Math.max(0, ...entries.map(([id]) => id.length));
-      for (const [id, text] of entries) out.push(`  ${id.padEnd(w)}  ${text}`);
-    };
-    if (show('rulesets')) {
-      out.push('rulesets:');
-      rows(availableRulesets().map((id) => [id, getRuleset(id, c, DEFAULT_EDITION).description]));
-    }
+    const needle = o.search?.trim().toLowerCase();
+    const matches = (id: string, name: string) => needle === undefined || id.toLowerCase().includes(needle) || name.toLowerCase().includes(needle);
     let ruleset;
     try {
       ruleset = getRuleset(o.ruleset, c, DEFAULT_EDITION);
     } catch (e) {
       throw new UsageError(`--ruleset: ${(e as Error).message}`);
     }
+    // Each list: its entries as [id, name, text, json].
+    type Row = { id: string; name: string; text: string; json: () => unknown };
+    const lists: [string, string, Row[]][] = [];
+    if (show('rulesets')) {
+      const rows = availableRulesets().map((id) => {
+        const r = getRuleset(id, c, DEFAULT_EDITION);
+        return { id, name: r.name, text: r.description, json: () => ({ id, name: r.name, description: r.description }) };
+      });
+      lists.push(['rulesets', 'rulesets:', rows]);
+    }
     for (const [k, kind] of [['heroes', 'hero'], ['foes', 'monster']] as const) {
       if (!show(k)) continue;
-      out.push(`${k} (${ruleset.id}):`);
-      rows(ruleset.catalog().filter((x) => x.kind === kind).map((e) => [e.id, e.description]));
+      const rows = ruleset.catalog().filter((x) => x.kind === kind).map((e) => ({ id: e.id, name: e.name, text: e.description, json: () => entryJson(ruleset.id, c, e) }));
+      lists.push([k, `${k} (${ruleset.id}):`, rows]);
     }
     if (show('arenas')) {
-      out.push('arenas:');
-      rows(
-        arenaIds(c).map((id) => {
-          const a = c.arenas.get(id);
-          return [id, a ? `${a.name}: ${a.description}` : builtInDescription(id)];
-        }),
-      );
+      const rows = arenaIds(c).map((id) => {
+        const a = c.arenas.get(id);
+        const text = a ? `${a.name}: ${a.description}` : builtInDescription(id);
+        return { id, name: a?.name ?? id, text, json: () => ({ id, ...(a ? { name: a.name, description: a.description } : { description: text }) }) };
+      });
+      lists.push(['arenas', 'arenas:', rows]);
+    }
+    const found = lists.map(([k, title, rows]) => [k, title, rows.filter((r) => matches(r.id, r.name))] as const);
+    if (needle !== undefined && found.every(([, , rows]) => rows.length === 0)) {
+      const where = what === undefined ? `rulesets, heroes and foes of ${ruleset.id}, or arenas` : what === 'heroes' || what === 'foes' ? `${what} of ${ruleset.id}` : what;
+      fail(`list: no ${where} match "${o.search ?? ''}" (by id or name)`, 1);
+    }
+    if (o.json) {
+      const out: Record<string, unknown> = {};
+      for (const [k, , rows] of found) {
+        if ((k === 'heroes' || k === 'foes') && !('ruleset' in out)) out.ruleset = ruleset.id;
+        out[k] = rows.map((r) => r.json());
+      }
+      process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+      return;
+    }
+    const out: string[] = [];
+    for (const [, title, rows] of found) {
+      // A list left empty by --search is left out; each list's descriptions start in one column.
+      if (needle !== undefined && rows.length === 0) continue;
+      out.push(title);
+      const w = Math.max(0, ...rows.map((r) => r.id.length));
+      for (const r of rows) out.push(`  ${r.id.padEnd(w)}  ${r.text}`);
     }
     process.stdout.write(`${out.join('\n')}\n`);
   });

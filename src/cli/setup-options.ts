@@ -3,7 +3,7 @@ import { Option, type Command as Cmd } from 'commander';
 import type { Content } from '../content/index.js';
 import { DEFAULT_ARENA, DEFAULT_MAX_TURNS, type DuelSetup, arenaIds } from '../game/duel.js';
 import { EDITIONS, isEdition } from '../rules/edition.js';
-import { availableRulesets, getRuleset, isRulesetId } from '../rules/registry.js';
+import { availableRulesets, getRuleset, isRulesetId, monsterDuelProblem } from '../rules/registry.js';
 import { normaliseSeed } from '../core/rng.js';
 import { heroOptionTables, rulesetsWith, skillOptionProblem } from '../rules/choices.js';
 import type { RulesetId } from '../rules/ruleset.js';
@@ -98,7 +98,11 @@ export function setupFromOptions(o: DuelOptions, content: Content, heroControl: 
   const foes = catalog.filter((c) => c.kind === 'monster').map((c) => c.id);
   const hero = o.hero ?? ruleset.defaultHero;
   const foe = o.foe ?? ruleset.defaultFoe;
-  if (!heroes.includes(hero)) throw new Error(`--hero: unknown hero "${hero}" for ${o.ruleset}; choose one of: ${heroes.join(', ')}`);
+  if (!heroes.includes(hero) && !foes.includes(hero)) throw new Error(`--hero: unknown hero "${hero}" for ${o.ruleset}; choose one of: ${heroes.join(', ')}, or a monster (arena list foes --ruleset ${o.ruleset})`);
+  if (!heroes.includes(hero)) {
+    const problem = monsterDuelProblem(o.ruleset);
+    if (problem) throw new Error(`--hero ${hero}: ${problem}`);
+  }
   if (!foes.includes(foe)) throw new Error(`--foe: unknown foe "${foe}" for ${o.ruleset}; choose one of: ${foes.join(', ')}`);
   const arenas = arenaIds(content);
   if (!arenas.includes(o.arena)) throw new Error(`--arena: unknown arena "${o.arena}"; choose one of: ${arenas.join(', ')}`);

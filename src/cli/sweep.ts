@@ -151,6 +151,9 @@ export function planSweep(base: DuelSetup, content: Content, flags: SweepFlags, 
         ? `--${p.kind}`
         : undefined;
   if (clash) fail(`${clash}: fixed and varied at once; leave it out while --vary ${name} sweeps it`);
+  // A monster on the hero's side is as its game made it: only its foe can vary.
+  const heroEntry = getRuleset(ruleset, content, base.edition).catalog().find((e) => e.id === base.hero.template);
+  if (heroEntry?.kind === 'monster' && p.kind !== 'foe') fail(`--vary ${name}: the hero ${base.hero.template} is a monster, which takes no hero options; a sweep of a monster varies its foe (--vary foe)`);
   const axis = numericAxis(p, ruleset, content);
   const values: (string | number)[] = [];
   const skipped: string[] = [];

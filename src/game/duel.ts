@@ -6,7 +6,7 @@ import { RngStreams, STREAM_NAMES, type StreamName, type StreamStates } from '..
 import { NullTracer, RecordingTracer, type Tracer, type TraceStep } from '../core/trace.js';
 import type { Content } from '../content/index.js';
 import type { Edition } from '../rules/edition.js';
-import { getRuleset } from '../rules/registry.js';
+import { getRuleset, monsterDuelProblem } from '../rules/registry.js';
 import type { FighterSpec, FighterView, Ruleset, RulesetId } from '../rules/ruleset.js';
 import { decideHero, decideMonster } from '../systems/ai.js';
 import { fireAttack, findOption, meleeAttack } from '../systems/combat.js';
@@ -192,6 +192,10 @@ export class Duel implements DuelState {
     this.grid = this.arena.grid.clone();
     if (!Number.isInteger(setup.maxTurns) || setup.maxTurns < 1) throw new Error(`the turn limit must be a positive whole number (got ${setup.maxTurns})`);
 
+    if (this.ruleset.catalog().some((e) => e.id === setup.hero.template && e.kind === 'monster')) {
+      const problem = monsterDuelProblem(setup.ruleset);
+      if (problem) throw new Error(`${setup.hero.template} on the hero's side: ${problem}`);
+    }
     this.heroId = this.spawn(setup.hero, 0, setup.heroControl, undefined);
     this.foeId = this.spawn(setup.foe, 1, 'ai', setup.foeState);
     // A foe that starts out hunting knows where its enemy stands.
@@ -211,7 +215,8 @@ export class Duel implements DuelState {
   private spawn(spec: FighterSpec, side: Side, control: 'player' | 'ai', mode: AiMode | undefined): number {
     // What the game rolls when a fighter appears comes from the setup stream.
     const t = this.tracing ? new RecordingTracer(this.rng.setup) : new NullTracer(this.rng.setup);
-    const init = this.ruleset.buildFighter(spec, t);
+    // Side 0 came to fight: a monster there starts awake and hunting, as a hero does.
+    const init = this.ruleset.buildFighter(side === 0 ? { ...spec, awake: true } : spec, t);
     const at = this.arena.spawns[side];
     const e = this.world.create({
       pos: { x: at.x, y: at.y },
@@ -219,7 +224,7 @@ export class Duel implements DuelState {
       fighter: { ...init.fighter, side, controller: control },
       glyph: { ...init.glyph },
       energy: { energy: init.energy ?? 0 },
-      ai: { mode: mode ?? init.aiMode, target: null, alerted: false },
+      ai: { mode: mode ?? (side === 0 ? 'hunting' : init.aiMode), target: null, alerted: false },
       awareness: { enemySeen: false, lastSeen: null },
       inventory: structuredClone(init.inventory),
       statuses: structuredClone(init.statuses),
@@ -368,7 +373,9 @@ export class Duel implements DuelState {
     if (heroes && foes) return false;
     const hero = this.world.require(this.heroId);
     const foe = this.world.require(this.foeId);
-    const reason = !heroes && !foes ? 'both fighters fell' : heroes ? `the ${foe.fighter?.name} was slain` : `${hero.fighter?.name ?? 'the hero'} was slain`;
+    // A monster is "the Jackal" on either side, a unique or a hero by its name alone.
+    const called = (e: ArenaEntity, fallback: string): string => (!e.fighter ? fallback : e.fighter.kind === 'hero' || e.fighter.properName ? e.fighter.name : `the ${e.fighter.name}`);
+    const reason = !heroes && !foes ? 'both fighters fell' : heroes ? `${called(foe, 'the foe')} was slain` : `${called(hero, 'the hero')} was slain`;
     this.outcome = { winner: !heroes && !foes ? null : heroes ? 0 : 1, reason, turn: this.turn, time: this.gameTurns };
     return true;
   }
@@ -391,7 +398,8 @@ export class Duel implements DuelState {
       const start = this.ruleset.turnStart(this.tracer(), this.view(actor), this.now);
       applyEffects(this, start.effects);
       this.endEvent(`${actor.fighter?.name ?? 'someone'}: turn start`, actor.id, true);
-      if (actor.fighter?.kind === 'hero') refreshHeroAwareness(this, actor);
+      // A hero, or a monster the player steers (the AI refreshes an AI monster's own).
+      if (actor.fighter?.kind === 'hero' || actor.fighter?.controller === 'player') refreshHeroAwareness(this, actor);
       this.started = { turn: this.turn, actor: actor.id, skip: start.skip };
       if (start.skip) return this.finish(actor, { type: 'skip' }, start.cost);
     }

@@ -2,7 +2,7 @@ import type { PdTables } from './pixeldungeon/types.js';
 import type { AngTables } from './angband305/types.js';
 import type { CrTables } from './crawl-family/types.js';
 import { EDITIONS, type Edition, isEdition } from './edition.js';
-import type { Ruleset } from './ruleset.js';
+import type { CatalogEntry, Ruleset } from './ruleset.js';
 import type { Calculator } from './calc-input.js';
 import type { ColourOptions, RulesetColours } from './colours.js';
 import type { HeroOptionTables } from './choices.js';
@@ -36,6 +36,17 @@ export interface RulesetModule {
   calculator?(): Promise<Calculator>;
   /** The hero options it takes, from its tables (none when absent). */
   heroOptions?(tables: RulesetTables): HeroOptionTables;
+  /**
+   * One catalogue entry as `arena list --json` prints it, with what this ruleset's data says of
+   * it (Angband: a monster's numbers, blows, flags and spells under the game's own names).
+   * Absent: id, name, kind and description only.
+   */
+  listJson?(tables: RulesetTables, entry: CatalogEntry): Readonly<Record<string, unknown>>;
+  /**
+   * Whether a monster may stand on side 0 and fight another monster (its monster attacks work on
+   * a monster defender, and its monsters notice one). Absent: not yet.
+   */
+  readonly monsterVsMonster?: boolean;
   /**
    * The rule that rolls recorded under an empty name in this ruleset's replays stand for, in the
    * edition where an older program left it unnamed (see `replay/format.ts`), and what it rolls.
@@ -102,4 +113,24 @@ export function getRuleset(id: string, tables: RulesetTables, edition: Edition):
     cache.set(key, r);
   }
   return r;
+}
+
+/** The rulesets (in menu order) whose duels may have a monster on either side. */
+export function monsterDuelRulesets(): string[] {
+  return [...MODULES.values()].filter((m) => m.monsterVsMonster === true).map((m) => m.id);
+}
+
+/**
+ * Why `ruleset` cannot put a monster on side 0, or null when it can: the message names the
+ * rulesets that can.
+ */
+export function monsterDuelProblem(ruleset: string): string | null {
+  if (MODULES.get(ruleset)?.monsterVsMonster === true) return null;
+  return `monster-vs-monster duels are available in: ${monsterDuelRulesets().join(', ')} (not in ${ruleset})`;
+}
+
+/** A catalogue entry as `arena list --json` prints it (see `RulesetModule.listJson`). */
+export function entryJson(id: string, tables: RulesetTables, entry: CatalogEntry): Readonly<Record<string, unknown>> {
+  const own = MODULES.get(id)?.listJson;
+  return own ? own(tables, entry) : { id: entry.id, name: entry.name, kind: entry.kind, description: entry.description };
 }

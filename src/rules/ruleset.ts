@@ -46,6 +46,11 @@ export interface FighterSpec {
   readonly template: string;
   /** Optional overrides (level, weapon, armour...), validated by the ruleset. */
   readonly options: Readonly<Record<string, string | number>>;
+  /**
+   * Set by the engine for the fighter on side 0: it came to fight, so a monster there starts
+   * awake and hunting, without the sleep roll a monster met in its lair makes.
+   */
+  readonly awake?: boolean;
 }
 
 /** The components a ruleset gives a new fighter (the engine adds position and awareness). */

@@ -3,7 +3,7 @@ import { printable } from '../core/text.js';
 import { DEFAULT_ARENA, DEFAULT_MAX_TURNS, type DuelSetup, arenaIds } from '../game/duel.js';
 import { type Choice, type HeroChoices, heroChoices } from '../rules/choices.js';
 import { DEFAULT_EDITION, isEdition } from '../rules/edition.js';
-import { availableRulesets, getRuleset } from '../rules/registry.js';
+import { availableRulesets, getRuleset, monsterDuelProblem } from '../rules/registry.js';
 import type { Ruleset, RulesetId } from '../rules/ruleset.js';
 import type { ReplayRecorder } from '../replay/recorder.js';
 import { storageReason } from '../replay/storage.js';
@@ -158,11 +158,18 @@ export class MenuScreen implements Screen {
         return availableRulesets().map((id) => ({ value: id, label: id, description: getRuleset(id, content, DEFAULT_EDITION).description }));
       case 'edition':
         return EDITIONS;
-      case 'hero':
+      case 'hero': {
+        // The heroes, then (where the ruleset pits monster against monster) every monster, marked.
+        const catalog = this.ruleset().catalog();
+        const heroes = catalog.filter((e) => e.kind === 'hero').map((e) => ({ value: e.id, label: e.name, description: e.description }));
+        if (monsterDuelProblem(this.choice.ruleset) !== null) return heroes;
+        const monsters = catalog.filter((e) => e.kind === 'monster').map((e) => ({ value: e.id, label: `${e.name} (monster)`, description: `A monster on the hero's side, awake and hunting. ${e.description}` }));
+        return [...heroes, ...monsters];
+      }
       case 'foe':
         return this.ruleset()
           .catalog()
-          .filter((e) => e.kind === (key === 'hero' ? 'hero' : 'monster'))
+          .filter((e) => e.kind === 'monster')
           .map((e) => ({ value: e.id, label: e.name, description: e.description }));
       case 'level': {
         const { min, max } = this.gear().levels;
@@ -227,8 +234,14 @@ export class MenuScreen implements Screen {
     }
   }
 
+  /** Whether the chosen hero is one of the ruleset's monsters. */
+  private monsterHero(): boolean {
+    return this.ruleset().catalog().some((e) => e.id === this.choice.hero && e.kind === 'monster');
+  }
+
   private heroOptions(): Record<string, string | number> {
     const c = this.choice;
+    if (this.monsterHero()) return {};
     const g = this.gear();
     const o: Record<string, string | number> = {};
     if (c.level) o['level'] = Number(c.level);
@@ -260,6 +273,8 @@ export class MenuScreen implements Screen {
     const c = this.choice;
     if (key === 'mode' || key === 'start') return true;
     if (c.mode === 'replay') return false;
+    // A monster on the hero's side is as its game made it: no hero options.
+    if (this.monsterHero() && (key === 'level' || key === 'weapon' || key === 'armour' || key === 'statSystem' || key === 'form')) return false;
     if (key === 'statSystem') return this.gear().statSystems.length > 0;
     if (key === 'form') return this.gear().forms.length > 0;
     if (key === 'arena') return c.mode !== 'lab';
@@ -471,7 +486,8 @@ export class MenuScreen implements Screen {
     }
     label('ruleset', `${r.name}: ${r.description}`);
     const hero = r.catalog().find((e) => e.id === this.choice.hero);
-    label('hero', `${this.heroSummary ? `${this.heroSummary}. ` : ''}${hero?.description ?? ''}`);
+    const marked = hero?.kind === 'monster' ? "A monster on the hero's side, awake and hunting. " : '';
+    label('hero', `${marked}${this.heroSummary ? `${this.heroSummary}. ` : ''}${hero?.description ?? ''}`);
     const foe = r.catalog().find((e) => e.id === this.choice.foe);
     label('foe', `${foe?.name ?? ''}: ${foe?.description ?? ''}`);
   }

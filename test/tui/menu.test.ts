@@ -91,7 +91,9 @@ describe('the start menu', () => {
     const heroes = angband.catalog().filter((e) => e.kind === 'hero');
     const list = h.lines().join('\n');
     for (const e of heroes) expect(list).toContain(e.name);
-    expect(list).toContain(`${heroes.length} of ${heroes.length}`);
+    // The heroes, then every monster (Angband pits monster against monster).
+    const all = heroes.length + angband.catalog().filter((e) => e.kind === 'monster').length;
+    expect(list).toContain(`${all} of ${all}`);
     const pdOnly = getRuleset('pixel-dungeon', content, 'spoiler').catalog().filter((e) => e.kind === 'hero' && !heroes.some((a) => a.name === e.name));
     expect(pdOnly.length).toBeGreaterThan(0);
     for (const e of pdOnly) expect(list).not.toContain(e.name);

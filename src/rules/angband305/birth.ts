@@ -90,7 +90,7 @@ export function buildMonster(m: AngMonster, spec: FighterSpec, t: Tracer | undef
   let energy = 0;
   if (t) {
     if (t.recording) t.rule(SECTION_CREATION, 'Sleep, hit points, speed and energy');
-    if (m.sleep > 0) csleep = m.sleep * 2 + t.roll(1, m.sleep * 10, `sleep: ${m.sleep * 2} + 1d${m.sleep * 10}`);
+    if (m.sleep > 0 && spec.awake !== true) csleep = m.sleep * 2 + t.roll(1, m.sleep * 10, `sleep: ${m.sleep * 2} + 1d${m.sleep * 10}`);
     if (m.flags.includes('force-maxhp')) {
       hp = hd.count * hd.sides;
       if (t.recording) t.value('hit points', hp, `${m.hp}, always the maximum`);
@@ -105,7 +105,7 @@ export function buildMonster(m: AngMonster, spec: FighterSpec, t: Tracer | undef
     energy = t.roll(0, 99, 'starting energy');
   } else {
     hp = m.flags.includes('force-maxhp') ? hd.count * hd.sides : Math.trunc((hd.count * (hd.sides + 1)) / 2);
-    csleep = m.sleep > 0 ? m.sleep * 2 + Math.trunc((m.sleep * 10 + 1) / 2) : 0;
+    csleep = m.sleep > 0 && spec.awake !== true ? m.sleep * 2 + Math.trunc((m.sleep * 10 + 1) / 2) : 0;
   }
   const rules: MonsterRules = { kind: 'ang-monster', monster: m.id, speed, csleep, title: m.name };
   return {

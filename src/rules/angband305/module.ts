@@ -2,6 +2,7 @@ import type { OptionAxis } from '../choices.js';
 import type { RulesetModule } from '../registry.js';
 import { angbandColours } from './colours.js';
 import { createAngband } from './index.js';
+import { angListJson } from './list-json.js';
 import { STAT_MAX, formatStat, parseStat } from './stats.js';
 
 /** Strength as Angband writes it: 3 to 18, then 18/01 to 18/319; steps count stat points (18/10 to 18/20 is 10). */
@@ -26,6 +27,8 @@ export const ANGBAND_305_MODULE: RulesetModule = {
   seedDocument: 'ATTACK.SPO 1.13',
   create: (t, edition) => createAngband(t.angband, edition),
   colours: angbandColours,
+  listJson: (t, entry) => angListJson(t.angband, entry),
+  monsterVsMonster: true,
   calculator: async () => (await import('./calc-input.js')).ANGBAND_CALCULATOR,
   heroOptions: ({ angband: t }) => ({
     weapons: t.meleeWeapons,

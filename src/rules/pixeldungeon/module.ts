@@ -9,6 +9,7 @@ export const PIXEL_DUNGEON_MODULE: RulesetModule = {
   seedDocument: 'Pixel Dungeon combat wiki',
   create: (t, edition) => createPixelDungeon(t.pixelDungeon, edition),
   colours: () => PD_COLOURS,
+  monsterVsMonster: true,
   calculator: async () => (await import('./calc-input.js')).PIXEL_DUNGEON_CALCULATOR,
   heroOptions: ({ pixelDungeon: t }) => ({
     weapons: t.meleeWeapons,

@@ -31,7 +31,7 @@ function context(duel: Duel, a: ArenaEntity, d: ArenaEntity, distance: number) {
 export function sideLines(duel: Duel, a: ArenaEntity, d: ArenaEntity, distance: number, colour: string): Line[] {
   const r = duel.ruleset;
   const maxHp = d.body?.maxHp ?? 0;
-  const who = a.fighter?.kind === 'hero' ? 'The hero' : 'The foe';
+  const who = a.fighter?.side === 0 ? 'The hero' : 'The foe';
   const out: Line[] = [{ text: `${who}, ${titleOf(a)}, attacks ${titleOf(d)} (max HP ${maxHp})`, colour: 'cyan', bold: true }];
   const usable = r.attackOptions(duel.view(a)).filter((o) => r.canUse(o, distance));
   if (usable.length === 0) out.push({ text: `  nothing reaches at distance ${distance}`, colour: 'dark-grey' });

@@ -137,8 +137,17 @@ export class LabScreen implements Screen {
       R: () => this.openRecall(this.built.hero, this.built.foe),
       '?': () => (this.help = true),
     };
+    if (this.monsterHero() && '+=-_wWaAbBk'.includes(ch) && ch !== '') {
+      this.status = 'A monster as the hero takes no level, gear or skills.';
+      return undefined;
+    }
     if (Object.hasOwn(actions, ch)) actions[ch]?.();
     return undefined;
+  }
+
+  /** Whether the hero's side holds one of the ruleset's monsters. */
+  private monsterHero(): boolean {
+    return this.built.ruleset.catalog().some((e) => e.id === this.setup.hero.template && e.kind === 'monster');
   }
 
   private withHeroOption(key: string, value: string | number | null): DuelSetup {
@@ -231,6 +240,7 @@ export class LabScreen implements Screen {
 
   /** The hero's gear as chosen, in `width` cells: the labels shorten before a field is dropped. */
   private gearText(width: number): string {
+    if (this.monsterHero()) return 'a monster: no hero options';
     const c = heroChoices(this.env.content, this.setup.ruleset);
     const name = (list: readonly Choice[], key: string) => list.find((x) => x.id === (this.setup.hero.options[key] ?? null))?.name ?? String(this.setup.hero.options[key]);
     const parts: [string, string, string][] = [
@@ -274,7 +284,10 @@ export class LabScreen implements Screen {
     else c.text(0, H - 3, said, P.attr('white', 'default', FLAG_BOLD), W);
     if (this.editor && said) c.text(0, H - 2, said, P.attr('white', 'default', FLAG_BOLD), W);
     else c.text(0, H - 2, fitWords('exp/turn: expected damage × attacks a turn · ≈turns to kill: max HP ÷ exp/turn', W), P.attr('dark-grey'), W);
-    const keys = c.width >= 100 ? ' +- level  w weapon  a armour  b shield  k skills  f foe  s foe state  e edition  <> distance  r R recall' : ' +- level w weapon a armour b shield k skills f foe s state e <> r R';
+    const wide = c.width >= 100;
+    // A monster on the hero's side has no hero options to change.
+    const heroKeys = this.monsterHero() ? '' : wide ? ' +- level  w weapon  a armour  b shield  k skills ' : ' +- level w weapon a armour b shield k skills';
+    const keys = wide ? `${heroKeys} f foe  s foe state  e edition  <> distance  r R recall` : `${heroKeys} f foe s state e <> r R`;
     drawBar(c, P, H - 1, fitWords(keys, c.width - 5), '? q ');
     if (this.page) {
       if (beside) this.page.paint(c, P, W, pageWidth, H - 1);

@@ -27,6 +27,13 @@ export function act(s: Session, c: Command): boolean {
   return !s.finished;
 }
 
+/** Takes aim with a ranged option, or casts one on oneself at once (no target to choose). */
+export function aim(s: Session, option: AttackOption): void {
+  const at = s.duel.hero.pos;
+  if (option.kind === 'self' && at) act(s, { type: 'fire', option: option.id, target: { x: at.x, y: at.y } });
+  else beginTargeting(s, option);
+}
+
 export function runIn(s: Session, dir: DirectionName): void {
   const said = s.runs.run(dir);
   if (said && !s.finished) s.status = said;
@@ -64,9 +71,10 @@ export function playKey(s: Session, k: Key): 'quit' | undefined {
       break;
     case 'f':
     case 't': {
-      const options = s.duel.ruleset.attackOptions(s.duel.view(hero)).filter((o) => o.kind === 'projectile');
-      if (options.length === 0) s.status = 'You have nothing to throw or zap.';
-      else if (options.length === 1) beginTargeting(s, options[0] as AttackOption);
+      // What flies at a target (throws, shots, a monster's bolts and breaths) and what is cast on oneself (its heal, haste or blink).
+      const options = s.duel.ruleset.attackOptions(s.duel.view(hero)).filter((o) => o.kind === 'projectile' || o.kind === 'self');
+      if (options.length === 0) s.status = hero.fighter?.kind === 'monster' ? 'It has no spell, breath or missile.' : 'You have nothing to throw or zap.';
+      else if (options.length === 1) aim(s, options[0] as AttackOption);
       else s.ui = { kind: 'choose-ranged', options };
       break;
     }

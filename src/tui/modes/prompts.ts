@@ -1,8 +1,7 @@
 import { positionAtGameTurn } from '../../replay/timeline.js';
 import type { Session } from '../session.js';
-import { beginTargeting } from './cursor.js';
 import { directionForKey, type Key } from './keys.js';
-import { act, runIn } from './play.js';
+import { act, aim, runIn } from './play.js';
 import { replaySeek, takeOver } from './replay.js';
 
 /** The one-key questions: quit?, take over?, a game turn to jump to, a direction, an item or attack by letter. */
@@ -45,7 +44,7 @@ export function promptKey(s: Session, k: Key): 'quit' | undefined {
       if (s.ui.kind === 'choose-ranged') {
         const o = s.ui.options[i];
         s.ui = { kind: 'main' };
-        if (o) beginTargeting(s, o);
+        if (o) aim(s, o);
         else s.status = 'Cancelled.';
       } else {
         const it = s.ui.items[i];
