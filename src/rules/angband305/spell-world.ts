@@ -100,7 +100,9 @@ function sideEffects(ctx: AngContext, t: Tracer, d: AngView, caster: AngView, no
         }
         break;
       case 'polymorph':
-        notes.push(`(${e.kind})`);
+        // project_m would turn it into another monster of its depth; a duel keeps its two
+        // fighters, so it stays what it is and takes the damage (docs/FIDELITY.md).
+        notes.push('its form wavers, but it stays itself');
         break;
     }
   };
