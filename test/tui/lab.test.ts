@@ -102,7 +102,10 @@ describe('the fight lab', () => {
     const far = previews(setup, 'hero', 5);
     expect(far.length).toBeGreaterThan(0);
     for (const { p, maxHp } of far) expectRow(rowFor(h, 'hero', p.label), p, maxHp);
-    expect(h.lines().join('\n')).toContain('nothing reaches at distance 5');
+    // The Uruk's arrows (ARROW_2, 1_IN_9) reach it there: its rows follow the same previews.
+    const theirs = previews(setup, 'foe', 5);
+    expect(theirs.map((x) => x.p.label)).toEqual(['arrow']);
+    for (const { p, maxHp } of theirs) expectRow(rowFor(h, 'foe', p.label), p, maxHp);
     for (let i = 0; i < 10; i++) await h.press('>');
     expect(labOf(h).shownDistance).toBe(8);
     for (let i = 0; i < 10; i++) await h.press('<');

@@ -413,7 +413,15 @@ export function spellPreview(ctx: AngContext, world: SpellWorld, a: AngView, d: 
     notes.push(`saved ${Math.max(0, Math.min(100, sav))}% of the time`);
   }
   if (s.inert) notes.push(s.inert);
-  return { label: `${m.name}: ${s.label}`, hit, damage, expected: hit.mul(damage.mean()), perTurn, notes };
+  // A monster the AI plays casts it only when the game's rule picks it: on that share of its turns.
+  let rate = perTurn;
+  if (a.fighter.controller !== 'player') {
+    const odds = castOdds(m, a.body.hp, a.body.maxHp, monsterRules(d) !== undefined);
+    const share = odds.tries.mul(odds.choice.get(name) ?? Fraction.ZERO);
+    rate = perTurn.mul(share);
+    notes.push(`cast on ${share.percent(1)} of its turns in its line of fire`);
+  }
+  return { label: s.noun, hit, damage, expected: hit.mul(damage.mean()), perTurn: rate, notes };
 }
 
 /** "the Drolem breathes fire", or "you breathe fire" when the player steers it. */

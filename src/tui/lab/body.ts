@@ -14,6 +14,8 @@ export interface Line {
   readonly bold?: boolean;
   /** A row of the table's cells: laid out by the table, never wrapped. */
   readonly cells?: readonly string[];
+  /** A preview's notes under its row: the first to go when the rows do not all fit. */
+  readonly note?: boolean;
 }
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -39,7 +41,7 @@ export function sideLines(duel: Duel, a: ArenaEntity, d: ArenaEntity, distance: 
     try {
       const p = r.previewAttack(duel.view(a), duel.view(d), o, context(duel, a, d, distance));
       out.push({ text: '', cells: labCells(p, maxHp), colour });
-      if (p.notes.length > 0) out.push({ text: `  ${p.notes.join(' · ')}`, colour: 'dark-grey' });
+      if (p.notes.length > 0) out.push({ text: `  ${p.notes.join(' · ')}`, colour: 'dark-grey', note: true });
     } catch (e) {
       out.push({ text: `${o.label}: ${message(e)}`, colour: 'bright-red' });
     }

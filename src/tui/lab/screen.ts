@@ -275,8 +275,11 @@ export class LabScreen implements Screen {
       W,
     );
     c.text(0, 5, table.header, P.attr('cyan', 'default', FLAG_BOLD), W);
-    const rows = body.flatMap((l) => (l.cells ? [{ ...l, text: table.row(l.cells) }] : wrapIndented(l, W)));
     const bodyRows = Math.max(1, H - BODY_TOP - BELOW);
+    const lay = (ls: readonly Line[]) => ls.flatMap((l) => (l.cells ? [{ ...l, text: table.row(l.cells) }] : wrapIndented(l, W)));
+    // A monster with many spells has more rows than a small screen: the notes under them go first.
+    const all = lay(body);
+    const rows = all.length <= bodyRows ? all : lay(body.filter((l) => !l.note));
     rows.slice(0, bodyRows).forEach((l, i) => c.text(0, BODY_TOP + i, l.text, P.attr(l.colour, 'default', l.bold ? FLAG_BOLD : 0), W));
     // The skill editor takes the status line; what the lab says then goes on the note's line.
     const said = fitWords(this.status, W);
