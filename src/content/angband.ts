@@ -19,8 +19,8 @@ import type {
   AngSlay,
   AngTables,
 } from '../rules/angband305/types.js';
-import { ANG_BLOW_EFFECTS, ANG_BLOW_METHODS, ANG_MONSTER_FLAGS, ANG_MONSTER_SPELLS } from '../rules/angband305/types.js';
-import { type ItemKind, itemKinds, itemSpecProblem } from '../rules/angband305/item-checks.js';
+import { ANG_BLOW_EFFECTS, ANG_BLOW_METHODS, ANG_FLAGS, ANG_MONSTER_FLAGS, ANG_MONSTER_SPELLS } from '../rules/angband305/types.js';
+import { type ItemKind, egoTarget, itemKinds, itemSpecProblem } from '../rules/angband305/item-checks.js';
 import { COLOUR_NAMES, commonSchemas } from './common.js';
 import { DataError, type DataSource } from './load.js';
 import { type ParsedTable, parseTables, readTables, type TableTexts, uniqueItemIds } from './table-set.js';
@@ -91,6 +91,18 @@ export const angSchemas = lazySchema((z) => {
     wis: int(-10, 10),
   });
   const elementSchema = z.enum(['acid', 'elec', 'fire', 'cold', 'poison']);
+  /** The game's protective flags, each at most once. */
+  const flagsSchema = z
+    .array(z.enum(ANG_FLAGS))
+    .superRefine((flags, ctx) => {
+      const seen = new Set<string>();
+      flags.forEach((f, i) => {
+        if (seen.has(f)) ctx.addIssue({ code: 'custom', path: [i], message: `the flag ${f} is listed twice` });
+        seen.add(f);
+      });
+    })
+    .describe('Flags under the game\'s names (RES_FIRE, SUST_STR, FREE_ACT, SEE_INVIS, ...), each at most once.');
+  const armourSlotSchema = z.enum(['body', 'shield', 'helm', 'gloves', 'boots', 'cloak']);
 
   const classSchema: ZodType<AngClass> = z.strictObject({
     id: z.enum(['warrior', 'mage', 'priest', 'rogue', 'ranger', 'paladin']),
@@ -108,6 +120,7 @@ export const angSchemas = lazySchema((z) => {
     resistFearAtLevel: int(1, 50).optional().describe('The level from which it resists fear (Warrior: 30).'),
     extraShots: z.boolean().describe('Extra shots with bows at levels 20 and 40 (Ranger).'),
     blessedWeaponsOnly: z.boolean().describe('-2 to-hit and to-dam with an unblessed sword or polearm (Priest).'),
+    expFactor: int(0, 100).describe('The class part of the experience factor, percent (c_exp).'),
   });
 
   const raceSchema: ZodType<AngRace> = z.strictObject({
@@ -120,9 +133,8 @@ export const angSchemas = lazySchema((z) => {
     save: int(-50, 50).describe('Saving throw modifier (r_sav).'),
     stealth: int(-5, 10).describe('Stealth modifier (r_stl).'),
     infravision: int(0, 10).describe('Sees warm-blooded monsters this many squares away, invisible or not.'),
-    seeInvisible: z.boolean(),
-    regenerate: z.boolean().describe('Regenerates twice as fast (REGEN).'),
-    resists: z.array(elementSchema).describe('Elements it resists.'),
+    flags: flagsSchema.describe('The race\'s flags (p_race.txt F: lines): resistances, sustains, free action, hold life, see invisible, regeneration.'),
+    expFactor: int(50, 300).describe('The race part of the experience factor, percent (r_exp).'),
   });
 
   const slaySchema: ZodType<AngSlay> = z.discriminatedUnion('kind', [
@@ -141,6 +153,7 @@ export const angSchemas = lazySchema((z) => {
     toDam: int(-20, 20).describe('Fixed to-dam of the base item (usually 0).'),
     slays: z.array(slaySchema).describe('Slays of the base item itself (the Mace of Disruption slays undead).'),
     blessed: z.boolean(),
+    flags: flagsSchema.describe('The base item\'s own flags (the Blade of Chaos resists chaos).'),
     description: descriptionSchema,
   });
 
@@ -168,13 +181,15 @@ export const angSchemas = lazySchema((z) => {
   const armourSchema: ZodType<AngArmour> = z.strictObject({
     id: idSchema,
     name: nameSchema,
-    slot: z.enum(['body', 'shield', 'helm', 'gloves', 'boots', 'cloak']),
+    slot: armourSlotSchema,
     weight: weightSchema,
     ac: int(0, 200).describe('Base armour class (s16 in object_kind; 40 at most in the game, dragon scale mail).'),
     toHit: int(-20, 0).describe('The to-hit penalty of heavy body armour (-1 .. -8).'),
     toAc: int(-20, 50).describe('Fixed to-AC of the base item.'),
     ignoreAcid: z.boolean().describe('Acid cannot damage it (mithril, adamantite, dragon scale).'),
     bonuses: z.array(z.enum(['toHit', 'toDam', 'toAc'])).describe('Magic a worn one may carry (gloves of Slaying carry to-hit and to-dam).'),
+    flags: flagsSchema.describe('The base item\'s own flags (dragon scale mail\'s resistances).'),
+    noEgo: z.boolean().optional().describe('No ego comes on it (dragon scale mail).'),
     description: descriptionSchema,
   });
 
@@ -183,8 +198,7 @@ export const angSchemas = lazySchema((z) => {
     name: nameSchema,
     slot: z.enum(['ring', 'amulet']),
     bonuses: z.array(z.enum(['toHit', 'toDam', 'toAc'])).describe('Magic it carries (a Ring of Accuracy: to-hit).'),
-    seeInvisible: z.boolean(),
-    resists: z.array(elementSchema),
+    flags: flagsSchema.describe('Its flags (object.txt F: lines).'),
     description: descriptionSchema,
   });
 
@@ -200,6 +214,11 @@ export const angSchemas = lazySchema((z) => {
     .describe('Dice with an optional bonus, or a number: "1d12+6", "2d8", "10".');
   const useEffectSchema = z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.enum(['bless', 'hero', 'berserk']), turns: amountSchema.describe('Turns added: randint(12) + 6 is written "1d12+6".') }),
+    z.strictObject({
+      kind: z.literal('oppose'),
+      element: elementSchema.describe('The temporary resistance (oppose_fire, ...).'),
+      turns: amountSchema.describe('Turns added: randint(10) + 10 is written "1d10+10".'),
+    }),
     z.strictObject({
       kind: z.literal('heal'),
       amount: amountSchema.describe('Hit points healed.'),
@@ -222,16 +241,13 @@ export const angSchemas = lazySchema((z) => {
   const egoSchema: ZodType<AngEgo> = z.strictObject({
     id: idSchema,
     name: nameSchema.describe('As shown after the item: "of Slay Evil", "(Holy Avenger)".'),
-    appliesTo: z.array(z.enum(['weapon', 'launcher', 'ammo'])).min(1),
+    appliesTo: z.array(z.enum(['weapon', 'launcher', 'ammo', 'body', 'shield', 'helm', 'gloves', 'boots', 'cloak'])).min(1).describe('Weapons, launchers, ammunition, or armour by slot.'),
     only: z.array(idSchema).min(1).optional().describe('Base items it comes on, when only some (Buckland: slings).'),
     slays: z.array(slaySchema),
-    pval: z.array(z.enum(['blows', 'shots', 'might', 'str', 'dex', 'con', 'wis'])).describe('What the item\'s pval adds to.'),
+    pval: z.array(z.enum(['blows', 'shots', 'might', 'str', 'dex', 'con', 'wis', 'int', 'chr', 'stealth', 'search'])).describe('What the item\'s pval adds to.'),
     maxPval: int(0, 5).describe('The largest pval the game gives it (ego_item.txt C: line).'),
     blessed: z.boolean(),
-    seeInvisible: z.boolean(),
-    resistFear: z.boolean(),
-    regenerate: z.boolean().describe('Regenerates twice as fast while worn (REGEN).'),
-    resists: z.array(elementSchema),
+    flags: flagsSchema.describe('Its flags (ego_item.txt F: lines).'),
     ignores: z.array(elementSchema).describe('Elements that cannot destroy an item with this ego.'),
     description: descriptionSchema,
   });
@@ -257,7 +273,7 @@ export const angSchemas = lazySchema((z) => {
     bow: itemSpecSchema.optional(),
     body: itemSpecSchema.optional(),
     shield: itemSpecSchema.optional(),
-    worn: z.array(itemSpecSchema).max(6).describe('Helm, gloves, boots, cloak, two rings, amulet.'),
+    worn: z.array(itemSpecSchema).max(7).describe('Helm, gloves, boots, cloak, two rings, amulet.'),
     pack: z.array(itemSpecSchema).max(12).describe('Quiver and pack: ammunition, flasks, potions, scrolls, weapons to throw.'),
     description: descriptionSchema,
   });
@@ -355,7 +371,7 @@ export function validateAngband(src: DataSource, texts: TableTexts<AngTableName>
     (e.only ?? []).forEach((id, j) => {
       const kind = kinds.get(id);
       if (kind === undefined) throw new DataError(parsed.egos.file, `$.records[${i}].only[${j}]`, `unknown item "${id}"`);
-      const target = kind === 'weapon' ? 'weapon' : kind === 'launcher' ? 'launcher' : kind === 'ammo' ? 'ammo' : undefined;
+      const target = egoTarget(id, kind, tables);
       if (!target || !e.appliesTo.includes(target)) throw new DataError(parsed.egos.file, `$.records[${i}].only[${j}]`, `"${id}" is not something "${e.name}" applies to (${e.appliesTo.join(', ')})`);
     });
     if (e.pval.length > 0 && e.maxPval < 1) throw new DataError(parsed.egos.file, `$.records[${i}].maxPval`, 'an ego with a pval needs a maximum of at least 1');

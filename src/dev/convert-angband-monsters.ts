@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ANG_MONSTER_SPELLS } from '../rules/angband305/types.js';
 
 const REPOSITORY = 'angband/angband';
 const TAG = 'v3.0.5';
@@ -184,6 +185,11 @@ export function parseMonsterText(text: string): ConvertedMonster[] {
     seen.set(m.id, m.name);
     if (!m.glyph || !m.hp) throw new ParseError(`${PATH}: ${m.name} has no G: or I: line`);
     if (m.spells.length > 0 && m.spellFreq === 0) throw new ParseError(`${PATH}: ${m.name} has spells but no 1_IN_ frequency`);
+    // The game's bit order (RF4, RF5, RF6), the order make_attack_spell lists them in.
+    const order = (s: string) => (ANG_MONSTER_SPELLS as readonly string[]).indexOf(s);
+    const unknown = m.spells.find((s) => order(s) < 0);
+    if (unknown) throw new ParseError(`${PATH}: ${m.name} has a spell the game does not define: ${unknown}`);
+    m.spells.sort((a, b) => order(a) - order(b));
   }
   return out;
 }

@@ -19,7 +19,7 @@ import { type DuelEvent, type DuelState, type DuelTally, type Message, type Prof
 export type { Profiler };
 import { type AiMode, type ArenaEntity, type Side, isAlive } from '../world/components.js';
 import { type Arena, FIXED_ARENAS, fixedArena, generateArena, isFixedArena, isGeneratedArena, GENERATED_ARENAS } from '../world/arena.js';
-import { type Grid, distance } from '../world/grid.js';
+import { type DirectionName, type Grid, directionOf, distance } from '../world/grid.js';
 
 /** The components a ruleset sees, besides the id. */
 const VIEW_FIELDS = ['pos', 'body', 'fighter', 'glyph', 'energy', 'ai', 'awareness', 'inventory', 'statuses', 'rules', 'heap'] as const satisfies readonly (keyof ArenaEntity)[];
@@ -504,6 +504,15 @@ export class Duel implements DuelState {
     f.controller = controller;
   }
 
+  /** The last cell inside the arena going from the fighter in a direction (a confused shot's aim), at most 20 steps. */
+  private farthestToward(actor: ArenaEntity, way: DirectionName): { x: number; y: number } {
+    const from = actor.pos ?? { x: 0, y: 0 };
+    const d = directionOf(way);
+    let at = { x: from.x, y: from.y };
+    for (let i = 1; i <= 20 && this.grid.inside(from.x + d.dx * i, from.y + d.dy * i); i++) at = { x: from.x + d.dx * i, y: from.y + d.dy * i };
+    return at;
+  }
+
   /** Why a command cannot be carried out now (no draws), or null if it can. */
   validate(actor: ArenaEntity, c: Command): string | null {
     switch (c.type) {
@@ -540,7 +549,9 @@ export class Duel implements DuelState {
     const rules = <T>(fn: () => T): T => timed(this, 'rules', fn);
     switch (c.type) {
       case 'move': {
-        const m = checkMove(this, actor, c.dir);
+        const confused = this.ruleset.confusedDirection;
+        const dir = confused ? rules(() => confused.call(this.ruleset, this.tracer(), this.view(actor), c.dir)) : c.dir;
+        const m = checkMove(this, actor, dir);
         if (!m.ok) return this.ruleset.actionCost(this.view(actor), 'wait', this.now);
         if (m.kind === 'attack' && m.target) {
           const target = m.target;
@@ -559,7 +570,12 @@ export class Duel implements DuelState {
       case 'fire': {
         const o = findOption(this, actor, c.option);
         if (!o) return this.ruleset.actionCost(this.view(actor), 'wait', this.now);
-        return rules(() => fireAttack(this, actor, o, c.target));
+        const aim = this.ruleset.confusedAim;
+        const way = aim && o.kind === 'projectile' ? rules(() => aim.call(this.ruleset, this.tracer(), this.view(actor))) : null;
+        const target = way ? this.farthestToward(actor, way) : c.target;
+        // Aimed by confusion straight into the wall beside it, the attack goes nowhere.
+        if (actor.pos && target.x === actor.pos.x && target.y === actor.pos.y) return this.ruleset.actionCost(this.view(actor), 'wait', this.now);
+        return rules(() => fireAttack(this, actor, o, target));
       }
       case 'use': {
         const r = this.ruleset.useItem(this.tracer(), this.view(actor), c.item);

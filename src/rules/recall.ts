@@ -124,6 +124,8 @@ function attackLines(rs: Ruleset, a: FighterView, d: FighterView, ctx: AttackCon
   let label = '';
   const unusable: string[] = [];
   for (const o of rs.attackOptions(a)) {
+    // Spells a ruleset's own rule chooses (an Angband monster's) have their own section.
+    if (o.byRuleOnly) continue;
     if (!rs.canUse(o, ctx.distance)) {
       unusable.push(o.label);
       continue;

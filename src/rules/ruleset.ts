@@ -2,7 +2,7 @@ import type { Distribution } from '../core/distribution.js';
 import type { Fraction } from '../core/fraction.js';
 import type { Tracer } from '../core/trace.js';
 import type { ArenaEntity, AiMode, FighterInfo, Glyph, Inventory, ItemStack, Side, Status } from '../world/components.js';
-import type { Point } from '../world/grid.js';
+import type { DirectionName, Point } from '../world/grid.js';
 import type { ProjectileOptions } from '../world/projectile.js';
 import type { Terrain } from '../world/terrain.js';
 import type { Divergence, Edition } from './edition.js';
@@ -76,6 +76,17 @@ export interface CatalogEntry {
   readonly description: string;
 }
 
+/** How a teleport moves a fighter: away from where it stands, or to beside another fighter. */
+export type TeleportHow = { readonly kind: 'away'; readonly distance: number } | { readonly kind: 'to'; readonly near: number };
+
+/** What a ruleset's teleport may ask of the arena. */
+export interface TeleportArena {
+  readonly width: number;
+  readonly height: number;
+  /** An empty floor cell a fighter may land on (no wall, door or fighter). */
+  free(p: Point): boolean;
+}
+
 /** One way a fighter can attack. */
 export interface AttackOption {
   /** Stable id used in commands and replays: `melee`, `throw:dart`, `zap:magic-missile`, `spell:lightning`. */
@@ -140,6 +151,8 @@ export type Effect<S extends RulesState = RulesState> =
   /** Adds charges to a wand in the pack. */
   | { readonly kind: 'charge'; readonly target: number; readonly item: string; readonly delta: number }
   | { readonly kind: 'awareness'; readonly target: number; readonly enemySeen: boolean }
+  /** Moves the target by magic: away (up to `distance` squares) or to a cell beside `near` (a fighter). Where it lands is the ruleset's `teleport`. */
+  | { readonly kind: 'teleport'; readonly target: number; readonly how: TeleportHow }
   | { readonly kind: 'message'; readonly text: string; readonly tone: 'info' | 'good' | 'bad' | 'warn' };
 
 /**
@@ -331,6 +344,13 @@ export interface Ruleset<S extends RulesState = RulesState> {
    * (paralysis) and what it costs.
    */
   turnStart(t: Tracer, f: FighterView<S>, now: number): { readonly skip: boolean; readonly cost: number; readonly effects: readonly Effect<S>[] };
+  /**
+   * The way a confused fighter's step (or blow by stepping) really goes, drawn through `t`
+   * (Angband's confuse_dir). Absent: every step goes the way it was meant.
+   */
+  confusedDirection?(t: Tracer, f: FighterView<S>, dir: DirectionName): DirectionName;
+  /** The way a confused fighter's aimed attack flies instead of at its target (Angband's get_aim_dir), or null when it aims true. */
+  confusedAim?(t: Tracer, f: FighterView<S>): DirectionName | null;
   /** The earliest tick at which one of this fighter's statuses acts. */
   nextStatusTime(f: FighterView<S>): number | undefined;
   /** Runs every status of `f` due at `now`. */
@@ -348,6 +368,12 @@ export interface Ruleset<S extends RulesState = RulesState> {
   missileLanded(t: Tracer, f: FighterView<S>, option: AttackOption, at: Point, info: LandingInfo): readonly Effect<S>[];
   onDamaged(t: Tracer, victim: FighterView<S>, amount: number, hpBefore: number, ctx: { readonly now: number }): readonly Effect<S>[];
   onDeath(t: Tracer, victim: FighterView<S>, neighbours: readonly FighterView<S>[]): readonly Effect<S>[];
+
+  /**
+   * Where a teleport lands, drawn through `t` (Angband's teleport_away, teleport_player and
+   * teleport_player_to); null when no cell will do. Rulesets without magic that moves leave it out.
+   */
+  teleport?(t: Tracer, f: FighterView<S>, from: Point, how: { readonly kind: 'away'; readonly distance: number } | { readonly kind: 'to'; readonly near: Point }, arena: TeleportArena): Point | null;
 
   // Sight and noticing.
   viewRadius(f: FighterView<S>): number;

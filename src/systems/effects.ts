@@ -1,4 +1,4 @@
-import type { Effect, FighterView } from '../rules/ruleset.js';
+import type { Effect, FighterView, TeleportHow } from '../rules/ruleset.js';
 import { type ArenaEntity, type ItemStack, type Status, isAlive, sameStack, stackKey } from '../world/components.js';
 import { type Point, distance } from '../world/grid.js';
 import { Terrain } from '../world/terrain.js';
@@ -181,7 +181,27 @@ function applyEffect(s: DuelState, fx: Effect): void {
     case 'message':
       s.message(fx.text, fx.tone);
       return;
+    case 'teleport':
+      teleport(s, fx.target, fx.how);
+      return;
   }
+}
+
+/** Moves a fighter by magic to where its ruleset's teleport lands it. */
+function teleport(s: DuelState, id: number, how: TeleportHow): void {
+  const v = s.world.get(id);
+  if (!v?.pos || !isAlive(v.body) || !s.ruleset.teleport) return;
+  const near = how.kind === 'to' ? s.world.get(how.near)?.pos : undefined;
+  if (how.kind === 'to' && !near) return;
+  const arena = {
+    width: s.grid.width,
+    height: s.grid.height,
+    free: (p: Point) => s.grid.inside(p.x, p.y) && s.grid.passableFor(p.x, p.y, false) && s.grid.get(p.x, p.y) !== Terrain.DoorClosed && s.grid.get(p.x, p.y) !== Terrain.DoorOpen && !fighterAt(s, p.x, p.y),
+  };
+  const to = s.ruleset.teleport(s.tracer(), s.view(v), v.pos, how.kind === 'to' && near ? { kind: 'to', near } : { kind: 'away', distance: how.kind === 'away' ? how.distance : 0 }, arena);
+  if (!to) return;
+  notExchange(s, () => `${nameOf(v)} was teleported`);
+  v.pos = { x: to.x, y: to.y };
 }
 
 /** A fighter dies: the ruleset says what its death does, then it leaves the arena. */

@@ -62,7 +62,7 @@ describe('the numbers (in-process)', () => {
   });
   it('the table shows every section', () => {
     const text = formatReport(calcReport(content, { ...base, attacker: 'warrior', defender: 'uruk' }));
-    for (const s of ['Attacker: Warrior (Human Warrior 10)', 'melee skill', 'Defender: uruk, AC 50', 'Melee', 'hit chance per blow', 'damage per round', 'Fire: Iron Shot', 'Throw: Flask of oil', 'breaks']) {
+    for (const s of ['Attacker: Warrior (Human Warrior 10)', 'melee skill', 'Defender: Uruk, AC 50', 'Melee', 'hit chance per blow', 'damage per round', 'Fire: Iron Shot', 'Throw: Flask of oil', 'breaks']) {
       expect(text).toContain(s);
     }
   });
@@ -74,7 +74,8 @@ describe('the numbers (in-process)', () => {
     ['an unknown key', { attacker: '{"class":"mage","race":"elf","wings":2}' }, /^--attacker: \$: Unrecognized key.*"wings"/],
     ['broken JSON', { attacker: '{"class": "mage",' }, /^--attacker: \$: .*\(column \d+\)$/],
     ['a repeated key', { attacker: '{"class":"mage","class":"rogue"}' }, /^--attacker: .*class/],
-    ['an unknown monster', { defender: 'balrog' }, /^--defender: unknown monster "balrog"; choose one of: jackal, /],
+    ['an unknown monster', { defender: 'balrog' }, /^--defender: unknown monster "balrog"; did you mean lesser-balrog, the-balrog-of-moria, lungorthin-the-balrog-of-white-fire, gothmog-the-high-captain-of-balrogs, greater-balrog\? \(arena list foes --ruleset angband-3\.0\.5 --search "balrog" lists the matches\)$/],
+    ['a monster id no id contains', { defender: 'zzz' }, /^--defender: unknown monster "zzz"; no monster id contains it \(arena list foes --ruleset angband-3\.0\.5 lists all 616\)$/],
     ['a defender without AC', { defender: '{"name":"x"}' }, /^--defender: \$\.ac: give an armour class/],
   ])('refuses %s, naming the option and the JSON path', (_name, o, message) => {
     let caught: unknown;

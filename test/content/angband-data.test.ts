@@ -119,6 +119,38 @@ describe('Angband rejections', () => {
     const i = (JSON.parse(d.read('angband-3.0.5/egos.json')) as { records: Rec[] }).records.findIndex((r) => r['id'] === 'buckland');
     expectDataError(d, `${ANG}/egos.json`, `$.records[${i}].only[0]`, /unknown item "slingshot"/);
   });
+  it('a flag the game does not have, and a flag listed twice', () => {
+    const d = new TempData();
+    d.editJson('angband-3.0.5/races.json', (t) => {
+      (t.records[0] as Rec)['flags'] = ['RES_TIME'];
+    });
+    expectDataError(d, `${ANG}/races.json`, '$.records[0].flags[0]', /Invalid option/);
+    const e = new TempData();
+    e.editJson('angband-3.0.5/jewellery.json', (t) => {
+      (t.records[0] as Rec)['flags'] = ['RES_FIRE', 'FREE_ACT', 'RES_FIRE'];
+    });
+    expectDataError(e, `${ANG}/jewellery.json`, '$.records[0].flags[2]', /the flag RES_FIRE is listed twice/);
+  });
+  it('an armour ego on dragon scale mail, and a helm ego on a crown', () => {
+    const d = new TempData();
+    d.editJson('angband-3.0.5/heroes.json', (t) => {
+      (t.records[0] as Rec)['body'] = { item: 'red-dragon-scale-mail', ego: 'resistance-armour' };
+    });
+    expectDataError(d, `${ANG}/heroes.json`, '$.records[0].body.ego', /"of Resistance" does not apply to red-dragon-scale-mail/);
+    const e = new TempData();
+    e.editJson('angband-3.0.5/heroes.json', (t) => {
+      (t.records[0] as Rec)['worn'] = [{ item: 'iron-crown', ego: 'light' }];
+    });
+    expectDataError(e, `${ANG}/heroes.json`, '$.records[0].worn[0].ego', /"of Light" does not apply to iron-crown \(only hard-leather-cap, metal-cap, iron-helm, steel-helm\)/);
+  });
+  it('a temporary resistance to an element the game has none of', () => {
+    const d = new TempData();
+    d.editJson('angband-3.0.5/consumables.json', (t) => {
+      (t.records.find((r) => r['id'] === 'potion-of-resist-heat') as Rec)['effects'] = [{ kind: 'oppose', element: 'nether', turns: '1d10+10' }];
+    });
+    const i = (JSON.parse(d.read('angband-3.0.5/consumables.json')) as { records: Rec[] }).records.findIndex((r) => r['id'] === 'potion-of-resist-heat');
+    expectDataError(d, `${ANG}/consumables.json`, `$.records[${i}].effects[0].element`, /Invalid option/);
+  });
   it('a class table without all six classes', () => {
     const d = new TempData();
     d.editJson('angband-3.0.5/classes.json', (t) => {

@@ -36,7 +36,7 @@ describe('the round trip of recorded duels', () => {
 
   it('the seeds vary the heroes, the foes, the arenas, how the foe starts and who steers the hero', () => {
     const setups = Array.from({ length: 8 }, (_, i) => roundTripSetup(content, 'angband-3.0.5', 'source', i));
-    expect(new Set(setups.map((s) => s.hero.template)).size).toBe(7);
+    expect(new Set(setups.map((s) => s.hero.template)).size).toBe(Math.min(8, content.angband.heroes.length));
     expect(new Set(setups.map((s) => s.foe.template)).size).toBe(8);
     expect(new Set(setups.map((s) => s.arena)).size).toBeGreaterThan(4);
     expect(new Set(setups.map((s) => s.foeState ?? 'default')).size).toBe(4);

@@ -43,7 +43,7 @@ describe('Angband monsters in the arena', () => {
       if (foe.ai) foe.ai.mode = 'sleeping';
       const r = d.step();
       if (r.kind !== 'turn' || r.record.actor !== foe.id) throw new Error('the foe should act first');
-      if (!d.messages.some((m) => m.text === 'The snaga wakes up!')) continue;
+      if (!d.messages.some((m) => m.text === 'The Snaga wakes up!')) continue;
       checked++;
       expect(r.record.command).toEqual({ type: 'move', dir: 'w' });
     }

@@ -37,7 +37,7 @@ describe('Angband in the terminal', () => {
     await h.press('l');
     const text = h.lines().join('\n');
     expect(text).toMatch(/Blows per round|Melee skill/);
-    expect(text).toMatch(/You (hit|miss) the snaga/);
+    expect(text).toMatch(/You (hit|miss) the Snaga/);
   });
 
   it('an invisible monster in view is not drawn for a hero who cannot see it, and is for one who can', async () => {
@@ -64,6 +64,6 @@ describe('Angband in the terminal', () => {
     expect(text).toMatch(/hit \d+\.\d+%/);
     expect(text).toContain('launcher x3');
     await h.press('\r');
-    expect(h.lines().join('\n')).toMatch(/The Arrow \(\+2,\+3\) (hits|misses) the snaga/);
+    expect(h.lines().join('\n')).toMatch(/The Arrow \(\+2,\+3\) (hits|misses) the Snaga/);
   });
 });

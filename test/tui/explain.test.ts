@@ -150,7 +150,7 @@ describe('odds before acting and the recall page', () => {
     const page = s.recallPage(s.duel.foeId);
     expect(page.length).toBeGreaterThan(0);
     expect(text(h)).toContain(page[0]!.title);
-    expect(h.lines()[0]).toContain('Recall: uruk');
+    expect(h.lines()[0]).toContain('Recall: Uruk');
     await h.press('j');
     expect(s.ui.kind === 'recall' && s.ui.scroll).toBe(1);
     await h.press('\x1b');

@@ -100,7 +100,7 @@ describe('the start menu', () => {
     await h.press('\x1b');
     await goto(h, 'foe');
     await h.press('\r', 'd', 'r', 'o', 'l', 'e');
-    expect(h.lines().join('\n')).toContain(`1 of ${angband.catalog().filter((e) => e.kind === 'monster').length}`);
+    expect(h.lines().join('\n')).toContain('1 of 616');
     await h.press('\r');
     expect(menuOf(h).choices.foe).toBe('drolem');
     // Back to Pixel Dungeon: the Angband foe is not one of its monsters, so its default returns.

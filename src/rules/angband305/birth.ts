@@ -5,6 +5,7 @@ import { numberOption, refuseUnknownOptions, stringOption } from '../common.js';
 import type { CatalogEntry, FighterInit, FighterSpec } from '../ruleset.js';
 import type { GearData } from './catalogue.js';
 import { ANG_ID, type AngContext, type AngState, CLOCK, ENERGY_SCALE, type HeroRules, MONSTER_CLOCK, type MonsterRules, SECTION_CREATION, SECTION_HIT_POINTS } from './context.js';
+import { expFactor, levelExp } from './drain.js';
 import { hitDie, maxHitPoints } from './sheet.js';
 import { energyPerGameTurn, formatStat, parseStat } from './stats.js';
 import type { AngMonster } from './types.js';
@@ -58,12 +59,15 @@ export function buildHero(ctx: AngContext, spec: FighterSpec, t: Tracer | undefi
     body: armourId === undefined ? base.body : armourId === 'none' ? null : { item: armourId, quantity: 1, level: 0 },
   };
   if (t?.recording) t.rule(SECTION_HIT_POINTS, 'Hit points');
-  const levelHp = rollLevelHp(t, hitDie({ cls, race }), level);
+  const levelHps = rollLevelHps(t, hitDie({ cls, race }), level);
+  const levelHp = levelHps[level - 1] as number;
   const c = cat.character(cls, race, level, stats, gear);
   const maxHp = maxHitPoints(c, levelHp);
   if (t?.recording) t.value('hit points', maxHp, `rolled ${levelHp} for level ${level} (hit die ${hitDie({ cls, race })}) + CON ${formatStat(stats.con)}`);
   const title = `${race.name} ${cls.name} ${level}`;
-  const rules: HeroRules = { kind: 'ang-hero', cls: cls.id, race: race.id, level, stats, levelHp, gear, title };
+  // A hero enters with the least experience of its level (player_exp x expfact / 100).
+  const exp = levelExp(level, expFactor(race, cls));
+  const rules: HeroRules = { kind: 'ang-hero', cls: cls.id, race: race.id, level, stats, levelHp, gear, title, exp, levelHps };
   return {
     fighter: { name: h.name, kind: 'hero', templateId: h.id, flying: false, opensDoors: true },
     glyph: { ch: '@', colour: 'white' },
@@ -123,19 +127,24 @@ export function buildMonster(m: AngMonster, spec: FighterSpec, t: Tracer | undef
  * 3/8 and 5/8 of the range. Without a tracer: the full first die and the average of the rest.
  */
 export function rollLevelHp(t: Tracer | undefined, hitdie: number, level: number): number {
-  if (!t) return hitdie + Math.trunc(((level - 1) * (hitdie + 1)) / 2);
+  return rollLevelHps(t, hitdie, level)[level - 1] as number;
+}
+
+/** The rolled hit points of every level from 1 to `level` (player_hp), as `rollLevelHp` rolls them. */
+export function rollLevelHps(t: Tracer | undefined, hitdie: number, level: number): number[] {
+  if (!t) return Array.from({ length: level }, (_, k) => hitdie + Math.trunc((k * (hitdie + 1)) / 2));
   const lo = Math.trunc((50 * (hitdie - 1) * 3) / 8) + 50;
   const hi = Math.trunc((50 * (hitdie - 1) * 5) / 8) + 50;
   const silent = t.silent();
   for (let tries = 1; ; tries++) {
     let sum = hitdie;
-    let atLevel = hitdie;
+    const run = [hitdie];
     for (let i = 1; i < 50; i++) {
       sum += silent.roll(1, hitdie, 'hit die');
-      if (i === level - 1) atLevel = sum;
+      if (i < level) run.push(sum);
     }
     if (sum < lo || sum > hi) continue;
-    if (t.recording) t.value('rolled hit points', atLevel, `level ${level} of 50 levels rolled on 1d${hitdie} (${tries} ${tries === 1 ? 'try' : 'tries'}: the level-50 total must be ${lo}-${hi})`);
-    return atLevel;
+    if (t.recording) t.value('rolled hit points', run[level - 1] as number, `level ${level} of 50 levels rolled on 1d${hitdie} (${tries} ${tries === 1 ? 'try' : 'tries'}: the level-50 total must be ${lo}-${hi})`);
+    return run;
   }
 }

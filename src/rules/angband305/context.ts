@@ -3,11 +3,12 @@ import type { ItemStack } from '../../world/components.js';
 import type { Effect, FighterView } from '../ruleset.js';
 import { type Target, monsterTarget } from './attacks.js';
 import type { AngCatalogue, GearData } from './catalogue.js';
-import { type BlowOdds, blowsAgainst } from './monster-melee.js';
+import { Fraction } from '../../core/fraction.js';
+import { type BlowOdds, ELEMENTAL, type ElementGuard, IMMUNE, MONSTER_IMMUNE, MONSTER_PLAIN, blowsAgainst } from './monster-melee.js';
 import { type AngCharacter, type AngEffects } from './sheet.js';
-import { armourClass, resists } from './defence.js';
+import { armourClass, defencesOf } from './defence.js';
 import type { StatValue } from './stats.js';
-import type { AngBlowEffect, AngClassId, AngMonster, AngStatName, AngTables } from './types.js';
+import type { AngAnyStat, AngBlowEffect, AngClassId, AngDefences, AngMonster, AngStatName, AngTables } from './types.js';
 
 /**
  * What every phase of the Angband ruleset shares: the per-fighter state it keeps on an entity,
@@ -45,6 +46,10 @@ export type HeroRules = {
   readonly levelHp: number;
   readonly gear: GearData;
   readonly title: string;
+  /** Experience (absent: the least of its level, as built before drains existed). */
+  readonly exp?: number;
+  /** The rolled hit points of every level up to its own (player_hp), which a lost level falls back to. */
+  readonly levelHps?: readonly number[];
 };
 
 /** Ruleset data on an Angband monster entity. */
@@ -131,13 +136,72 @@ export function targetOf(ctx: AngContext, d: AngView, visible: boolean): Target 
   return monsterTarget(monsterOf(ctx, d), visible);
 }
 
-/** Whether the hero resists what a blow of this effect does to its damage: acid and the elements only. */
-export function resistsBlow(c: AngCharacter, effect: AngBlowEffect): boolean {
-  return (effect === 'acid' || effect === 'elec' || effect === 'fire' || effect === 'cold') && resists(c, effect);
+/** The hero's defences now (calc_bonuses): its race, class and gear, and the temporary resistances running. */
+export function heroDefences(ctx: AngContext, d: AngView): AngDefences {
+  return defencesOf(characterOf(ctx, d), d.statuses);
 }
 
-/** A monster's blows against a hero: each one's chance to land and its damage (previews and the recall page). */
+
+/** What guards the hero against a blow's element: immunity, or how many of resistance and opposition (acid_dam and the like). */
+export function heroGuard(def: AngDefences, effect: AngBlowEffect): ElementGuard {
+  if (effect !== 'acid' && effect !== 'elec' && effect !== 'fire' && effect !== 'cold') return 0;
+  if (def.immune.has(effect)) return IMMUNE;
+  return (def.resist.has(effect) ? 1 : 0) + (def.oppose.has(effect) ? 1 : 0);
+}
+
+/** What guards a monster against a blow's element: its IM_ flag divides the damage by 9 (project_m); poison counts too. */
+export function monsterGuard(m: AngMonster, effect: AngBlowEffect): ElementGuard {
+  const flag = effect === 'poison' ? 'im-pois' : `im-${effect}`;
+  return ELEMENTAL.has(effect) || effect === 'poison' ? ((m.flags as readonly string[]).includes(flag) ? MONSTER_IMMUNE : MONSTER_PLAIN) : MONSTER_PLAIN;
+}
+
+/** Whether the hero is protected outright from a blow's condition, and otherwise whether the saving throw applies (melee1.c). */
+export function heroSave(def: AngDefences, effect: AngBlowEffect, fearless: boolean): Fraction | null {
+  const sav = Fraction.of(Math.min(100, Math.max(0, def.savingThrow)), 100);
+  switch (effect) {
+    case 'poison':
+      return def.resist.has('poison') || def.oppose.has('poison') ? Fraction.ONE : Fraction.ZERO;
+    case 'un-bonus':
+      return def.resist.has('disen') ? Fraction.ONE : Fraction.ZERO;
+    case 'blind':
+      return def.resist.has('blind') ? Fraction.ONE : Fraction.ZERO;
+    case 'confuse':
+      return def.resist.has('confu') ? Fraction.ONE : Fraction.ZERO;
+    case 'hallu':
+      return def.resist.has('chaos') ? Fraction.ONE : Fraction.ZERO;
+    case 'terrify':
+      return def.resist.has('fear') || fearless ? Fraction.ONE : sav;
+    case 'paralyze':
+      return def.freeAction ? Fraction.ONE : sav;
+    case 'lose-str':
+    case 'lose-int':
+    case 'lose-wis':
+    case 'lose-dex':
+    case 'lose-con':
+    case 'lose-chr':
+      return def.sustain.has(effect.slice(5) as AngAnyStat) ? Fraction.ONE : Fraction.ZERO;
+    case 'exp-10':
+    case 'exp-20':
+    case 'exp-40':
+    case 'exp-80':
+      return def.holdLife ? Fraction.of(HOLD_LIFE_KEEPS[effect], 100) : Fraction.ZERO;
+    default:
+      return null;
+  }
+}
+
+/** The chance in 100 that hold life keeps the experience an experience blow would drain. */
+export const HOLD_LIFE_KEEPS: Readonly<Record<'exp-10' | 'exp-20' | 'exp-40' | 'exp-80', number>> = { 'exp-10': 95, 'exp-20': 90, 'exp-40': 75, 'exp-80': 50 };
+
+/** A monster's blows against its foe, hero or monster: each one's chance to land, its damage and the hero's save (previews and the recall page). */
 export function monsterBlows(ctx: AngContext, a: AngView, d: AngView): BlowOdds[] {
+  const m = monsterOf(ctx, a);
+  if (monsterRules(d)) {
+    const foe = monsterOf(ctx, d);
+    return blowsAgainst(m, foe.ac, (e) => monsterGuard(foe, e));
+  }
   const c = characterOf(ctx, d);
-  return blowsAgainst(monsterOf(ctx, a), armourClass(c).total.num, (e) => resistsBlow(c, e));
+  const def = heroDefences(ctx, d);
+  const fearless = statusLevel(d, 'hero') > 0 || statusLevel(d, 'berserk') > 0;
+  return blowsAgainst(m, armourClass(c).total.num, (e) => heroGuard(def, e), (e) => heroSave(def, e, fearless), statusLevel(d, 'paralyzed') > 0);
 }

@@ -9,11 +9,14 @@ import { ANG_DIVERGENCE_LIST } from './divergences.js';
 import { attackCost, heroAttackOptions, heroMelee, heroMissile, heroPreview } from './hero-attacks.js';
 import { itemGlyph, missileLanded, usableItems, useItem } from './items.js';
 import { monsterMelee, monsterPreview } from './monster-attacks.js';
+import { chooseSpell, resolveSpell, spellOfOption, spellOptions, spellPreview } from './monster-spells.js';
+import { spellWorld } from './spell-world.js';
+import { teleportAway, teleportTo } from './teleport.js';
 import { describeFighter, recall } from './panel.js';
 import { actionsPerTurn } from './recall.js';
 import { canSee, notice, noticeChance } from './stealth.js';
 import type { AngTables } from './types.js';
-import { energyGain, nextStatusTime, onDamaged, statusLabel, statusTick, turnStart } from './upkeep.js';
+import { confusedAim, confusedDirection, energyGain, nextStatusTime, onDamaged, statusLabel, statusTick, turnStart } from './upkeep.js';
 
 export { ANG_ID, SECTION_CONDITIONS, SECTION_CREATION, SECTION_HIT_POINTS, SECTION_SLEEP } from './context.js';
 export type { AngState, HeroRules, MonsterRules } from './context.js';
@@ -26,6 +29,7 @@ export type { AngState, HeroRules, MonsterRules } from './context.js';
 export function createAngband(tables: AngTables, edition: Edition): Ruleset<AngState> {
   const ctx: AngContext = { tables, cat: new AngCatalogue(tables), edition };
   const entries = catalog(ctx);
+  const world = spellWorld(ctx);
 
   const ruleset: Ruleset<AngState> = {
     id: ANG_ID,
@@ -47,15 +51,22 @@ export function createAngband(tables: AngTables, edition: Edition): Ruleset<AngS
     actionCost: () => ACTION,
 
     turnStart: (t, f) => turnStart(ctx, t, f),
+    confusedDirection: (t, f, dir) => confusedDirection(t, f, dir),
+    confusedAim: (t, f) => confusedAim(t, f),
     nextStatusTime: (f) => nextStatusTime(f),
     statusTick: (t, f, now) => statusTick(ctx, t, f, now),
 
     attackOptions(f) {
-      if (monsterRules(f)) return monsterOf(ctx, f).blows.length > 0 ? [{ id: 'melee', label: 'melee', kind: 'melee' }] : [];
+      if (monsterRules(f)) {
+        const m = monsterOf(ctx, f);
+        return [...(m.blows.length > 0 ? [{ id: 'melee', label: 'melee', kind: 'melee' as const }] : []), ...spellOptions(m)];
+      }
       return heroAttackOptions(ctx, f);
     },
-    canUse: (option, distance) => (option.kind === 'melee' ? distance === 1 : distance >= 1),
+    canUse: (option, distance) => (option.kind === 'melee' ? distance === 1 : option.kind === 'self' || distance >= 1),
     resolveAttack(t, attacker, defender, option, actx) {
+      const spell = monsterRules(attacker) ? spellOfOption(option.id) : undefined;
+      if (spell) return resolveSpell(ctx, world, t, attacker, defender, spell, actx);
       if (monsterRules(attacker)) return monsterMelee(ctx, t, attacker, defender, actx);
       if (option.kind === 'melee') return heroMelee(ctx, t, attacker, defender, actx);
       return heroMissile(ctx, t, attacker, defender, option, actx);
@@ -63,6 +74,8 @@ export function createAngband(tables: AngTables, edition: Edition): Ruleset<AngS
     previewAttack(attacker, defender, option: AttackOption, actx) {
       // Attacks a normal-speed game turn: actions at this fighter's speed (a hero's is normal), each costing `cost`.
       const perTurn = (cost: number) => Fraction.of(ACTION, cost).mul(actionsPerTurn(monsterRules(attacker)?.speed ?? 110));
+      const spell = monsterRules(attacker) ? spellOfOption(option.id) : undefined;
+      if (spell) return spellPreview(ctx, world, attacker, defender, spell, perTurn(ACTION));
       if (monsterRules(attacker)) return monsterPreview(ctx, attacker, defender, perTurn(ACTION));
       return heroPreview(ctx, attacker, defender, option, actx, perTurn);
     },
@@ -82,7 +95,13 @@ export function createAngband(tables: AngTables, edition: Edition): Ruleset<AngS
     itemGlyph: (id) => itemGlyph(ctx, id),
     equipsOnPickup: () => false,
 
-    ai: { profile: (f) => aiProfile(ctx, f), heroTactics: (f) => heroTactics(ctx, f) },
+    teleport: (t, _f, from, how, arena) => (how.kind === 'to' ? teleportTo(t, how.near, arena) : teleportAway(t, from, how.distance, arena)),
+
+    ai: {
+      profile: (f) => aiProfile(ctx, f),
+      heroTactics: (f) => heroTactics(ctx, f),
+      castSpell: (t, self, enemy, where) => chooseSpell(ctx, t, self, enemy, where),
+    },
     panel: {
       describeFighter: (f) => describeFighter(ctx, f),
       statusLabel: (st) => statusLabel(st),

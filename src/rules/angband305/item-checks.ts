@@ -1,5 +1,7 @@
 import type { AngEgo, AngItemSpec, AngTables } from './types.js';
 
+type EgoTarget = AngEgo['appliesTo'][number];
+
 /**
  * Whether an item spec (an item id with its ego, pval and bonuses) fits a slot: shared by the
  * data loader (hero presets) and the calculator (items written inline on the command line).
@@ -19,6 +21,13 @@ export function itemKinds(t: AngTables): Map<string, ItemKind> {
   return m;
 }
 
+/** What an ego must apply to for it to come on this item: its kind, or an armour's slot; undefined when no ego can. */
+export function egoTarget(item: string, kind: ItemKind, t: AngTables): EgoTarget | undefined {
+  if (kind === 'weapon' || kind === 'launcher' || kind === 'ammo') return kind;
+  const armour = t.armour.find((a) => a.id === item);
+  return armour && !armour.noEgo ? armour.slot : undefined;
+}
+
 /** Why an item spec cannot be used in a slot that takes `allowed` kinds, or null when it can. */
 export function itemSpecProblem(
   spec: AngItemSpec,
@@ -33,7 +42,7 @@ export function itemSpecProblem(
   if (spec.ego !== undefined) {
     const ego = egos.get(spec.ego);
     if (!ego) return { field: 'ego', message: `unknown ego "${spec.ego}"` };
-    const target = kind === 'weapon' ? 'weapon' : kind === 'launcher' ? 'launcher' : kind === 'ammo' ? 'ammo' : undefined;
+    const target = egoTarget(spec.item, kind, t);
     if (!target || !ego.appliesTo.includes(target) || (ego.only !== undefined && !ego.only.includes(spec.item))) {
       return { field: 'ego', message: `"${ego.name}" does not apply to ${spec.item}${ego.only ? ` (only ${ego.only.join(', ')})` : ''}` };
     }

@@ -9,8 +9,10 @@ import { subjectOf, verb } from '../names.js';
 import type { AttackOption, LandingInfo } from '../ruleset.js';
 import { ACTION, type AngContext, type AngEffect, type AngView, SECTION_CONDITIONS, statusLevel } from './context.js';
 import { ANG_DIVERGENCES } from './divergences.js';
-import { type AngStep, lawOfSteps, passDie, rollSteps } from './steps.js';
-import type { AngBreakageClass, AngConsumable, AngElement } from './types.js';
+import { opposeStatus } from './defence.js';
+import type { Distribution } from '../../core/distribution.js';
+import { type AngStep, change, damroll, lawOfSteps, passDie, rollSteps } from './steps.js';
+import type { AngBreakageClass, AngConsumable, AngElement, AngOpposition } from './types.js';
 
 /**
  * Things carried: potions and scrolls used from the pack, missiles that break or come down,
@@ -27,7 +29,40 @@ export const STATUS_TEXT: Record<string, string> = {
   afraid: 'afraid',
   poisoned: 'poisoned',
   cut: 'cut',
+  'oppose-acid': 'resist acid',
+  'oppose-elec': 'resist lightning',
+  'oppose-fire': 'resist fire',
+  'oppose-cold': 'resist cold',
+  'oppose-poison': 'resist poison',
 };
+
+// --- Temporary resistances --------------------------------------------------------------------
+
+/** What the game says when a temporary resistance runs out: "You feel less resistant to fire." */
+export const OPPOSE_ENDS: Record<string, (f: AngView) => string> = Object.fromEntries(
+  (['acid', 'elec', 'fire', 'cold', 'poison'] as const).map((e) => [opposeStatus(e), (f: AngView) => `${subjectOf(f)} ${verb(f, 'feel')} less resistant to ${e === 'elec' ? 'electricity' : e}.`]),
+);
+
+/** A temporary resistance's counter can reach this (xtra2.c set_oppose_acid .. set_oppose_pois). */
+export const OPPOSE_MAX = 10000;
+
+/**
+ * A temporary resistance from a potion, as steps on the counter now running: the dice (use-obj.c
+ * Resist Heat: randint(10) + 10) added to it, at most 10000.
+ */
+export function opposeSteps(element: AngOpposition, turns: string): readonly AngStep[] {
+  const dd = parseDice(turns);
+  return [
+    { label: `resist ${element}: ${turns} turns`, die: () => damroll(dd), apply: (x, r) => x + r, reason: `${dd.count}d${dd.sides} added to the turns left` },
+    ...(dd.bonus !== 0 ? [change(`resist ${element}: plus ${dd.bonus}`, (x) => x + dd.bonus, `the potion's fixed ${dd.bonus} turns`)] : []),
+    change(`resist ${element}: at most ${OPPOSE_MAX}`, (x) => Math.min(OPPOSE_MAX, x), 'the counter never passes 10000'),
+  ];
+}
+
+/** The exact law of the counter after `opposeSteps` from `current` turns left. */
+export function opposeTurnsLaw(element: AngOpposition, turns: string, current: number): Distribution {
+  return lawOfSteps(opposeSteps(element, turns), current);
+}
 
 // --- Breakage ---------------------------------------------------------------------------------
 
@@ -134,6 +169,8 @@ export function useItem(ctx: AngContext, t: Tracer, f: AngView, item: string): {
   const st = f.inventory.pack.find((s) => stackKey(s) === item && s.quantity > 0);
   const d = st ? ctx.cat.item(st.item) : undefined;
   if (!st || !d || d.kind !== 'consumable' || d.def.effects.length === 0) return { error: `you have no ${ctx.cat.nameOf(item)} to use` };
+  if (d.def.kind === 'scroll' && statusLevel(f, 'blind') > 0) return { error: 'you cannot see to read' };
+  if (d.def.kind === 'scroll' && statusLevel(f, 'confused') > 0) return { error: 'you are too confused to read' };
   return { effects: useConsumable(t, f, d.def, item), cost: ACTION };
 }
 
@@ -160,6 +197,14 @@ export function useConsumable(t: Tracer, f: AngView, def: AngConsumable, key: st
           effects.push(left > 0 ? { kind: 'status', target: f.id, status: { kind: 'cut', level: left }, mode: 'set' } : { kind: 'remove-status', target: f.id, status: 'cut' });
         }
         notes.push(`heals ${n}`);
+        break;
+      }
+      case 'oppose': {
+        const kind = opposeStatus(e.element);
+        const before = statusLevel(f, kind);
+        const n = rollSteps(t, opposeSteps(e.element, e.turns), before);
+        effects.push({ kind: 'status', target: f.id, status: { kind, level: n }, mode: 'set' });
+        notes.push(`${STATUS_TEXT[kind]} for ${n - before}`);
         break;
       }
       case 'cure-fear':
@@ -208,7 +253,14 @@ export function itemGlyph(ctx: AngContext, id: string): { ch: string; colour: st
  * more) unless it ignores that element.
  */
 export function itemDamage(ctx: AngContext, t: Tracer, pack: ItemStack[], el: AngElement, raw: number, notes: string[]): void {
-  const perc = raw < 30 ? 1 : raw < 60 ? 2 : 3;
+  packDamage(ctx, t, pack, el, raw < 30 ? 1 : raw < 60 ? 2 : 3, notes);
+}
+
+/**
+ * inven_damage(set_<element>_destroy, perc): each item of the pack the element destroys is lost
+ * with chance perc in 100 (rand_int(10000) < perc * 100), one roll per item of a stack.
+ */
+export function packDamage(ctx: AngContext, t: Tracer, pack: ItemStack[], el: AngElement, perc: number, notes: string[]): void {
   for (const st of pack) {
     if (st.quantity <= 0 || !hatesElement(ctx, st, el)) continue;
     let lost = 0;

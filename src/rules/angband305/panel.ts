@@ -3,10 +3,12 @@ import { heroSheet, recallPage } from '../recall.js';
 import type { RecallSection, Ruleset } from '../ruleset.js';
 import { STAT_NAMES } from './catalogue.js';
 import { type AngContext, type AngState, type AngView, characterOf, heroRules, monsterBlows, monsterOf, monsterRules } from './context.js';
-import { armourClass } from './defence.js';
+import { armourClass, heroDefenceLines } from './defence.js';
 import { angBlowLines, angGear, angHeroLines, angMonsterSection } from './recall.js';
 import { blowsPerRound, currentStats, gearName, shooting } from './sheet.js';
 import { formatStat } from './stats.js';
+import { angSpellSection } from './spell-recall.js';
+import { spellWorld } from './spell-world.js';
 
 /** What the status panel and the recall page show of an Angband fighter. */
 
@@ -46,8 +48,9 @@ export function recall(
   const r = monsterRules(subject);
   const c = h ? characterOf(ctx, subject) : null;
   const about = c && h
-    ? heroSheet(ruleset, subject, now, { level: h.level, gear: angGear(c), more: angHeroLines(c, ctx.edition) })
+    ? heroSheet(ruleset, subject, now, { level: h.level, gear: angGear(c), more: [...angHeroLines(c, ctx.edition), ...heroDefenceLines(c, subject.statuses)] })
     : angMonsterSection(ruleset, monsterOf(ctx, subject), subject, observer, now, where, r?.speed ?? 110, r?.csleep ?? 0);
+  const spells = r ? angSpellSection(ctx, spellWorld(ctx), subject, observer) : null;
   const blows = r && heroRules(observer) ? angBlowLines(monsterBlows(ctx, subject, observer), monsterOf(ctx, subject), characterOf(ctx, observer)) : [];
-  return recallPage(ruleset, subject, observer, now, where, { about: [about], blows });
+  return recallPage(ruleset, subject, observer, now, where, { about: spells ? [about, spells] : [about], blows });
 }

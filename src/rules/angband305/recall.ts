@@ -6,7 +6,7 @@ import type { Edition } from '../edition.js';
 import { type RecallWhere, headLines, section, spreadText, stateLines, statusLine, two } from '../recall.js';
 import type { FighterView, RecallSection, Ruleset } from '../ruleset.js';
 import { type AngCharacter, allGear, baseMeleeSkill, gearName, meleeBonus, overallSkill, sharedToDam, weaponToDam } from './sheet.js';
-import { resists, resistsFear, savingThrow, seesInvisible } from './defence.js';
+import { resists, resistsFear, savingThrow } from './defence.js';
 import { stealth } from './stealth.js';
 import { type BlowOdds, METHOD_CUTS, METHOD_STUNS } from './monster-melee.js';
 import { energyPerGameTurn } from './stats.js';
@@ -75,16 +75,15 @@ export function angBlowLines(blows: readonly BlowOdds[], m: AngMonster, c: AngCh
   });
 }
 
-/** The hero's lines beyond the status panel: fighting skill, saving throw, stealth and senses. */
+/** The hero's lines beyond the status panel: fighting skill, stealth and infravision (its defences: `heroDefenceLines`). */
 export function angHeroLines(c: AngCharacter, edition: Edition): string[] {
   const base = baseMeleeSkill(c, edition);
   const bonus = meleeBonus(c, edition);
   const shared = sharedToDam(c).total;
   const toDam = weaponToDam(c.weapon) + shared.num / shared.den;
-  const res = ELEMENTS.filter((e) => resists(c, e));
   return [
     `Melee skill ${formatRatio(overallSkill(base, bonus))}, ${toDam >= 0 ? '+' : ''}${Number(toDam.toFixed(2))} to-dam a blow.`,
-    `Saving throw ${savingThrow(c)}%, stealth ${stealth(c)}, infravision ${c.race.infravision}; ${seesInvisible(c) ? 'sees' : 'does not see'} invisible; ${resistsFear(c) ? 'resists' : 'feels'} fear; resists ${res.length ? res.join(', ') : 'nothing'}.`,
+    `Stealth ${stealth(c)}, infravision ${c.race.infravision}.`,
   ];
 }
 

@@ -20,6 +20,7 @@ import type {
   AngJewel,
   AngLauncher,
   AngMeleeWeapon,
+  AngPvalKind,
   AngRace,
   AngSlay,
   AngStatName,
@@ -120,7 +121,7 @@ export function allGear(c: AngCharacter): AngGear<AngMeleeWeapon | AngLauncher |
 }
 
 /** The sum of the pvals that go to `what` (extra blows, shots, might, a stat). */
-export function pvalTotal(c: AngCharacter, what: 'blows' | 'shots' | 'might' | AngStatName, only?: AngGear<unknown>): number {
+export function pvalTotal(c: AngCharacter, what: AngPvalKind, only?: AngGear<unknown>): number {
   let n = 0;
   for (const g of only ? [only as AngGear<AngMeleeWeapon>] : allGear(c)) if (g.ego?.pval.includes(what)) n += g.pval;
   return n;

@@ -3,9 +3,9 @@ import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
 import { angbandDistance } from '../../world/angband-path.js';
 import type { NoticeCheck } from '../ruleset.js';
-import { type AngContext, type AngEffect, type AngView, SECTION_SLEEP, characterOf, heroRules, monsterOf, monsterRules } from './context.js';
+import { type AngContext, type AngEffect, type AngView, SECTION_SLEEP, characterOf, heroRules, monsterOf, monsterRules, statusLevel } from './context.js';
 import { seesInvisible } from './defence.js';
-import type { AngCharacter } from './sheet.js';
+import { type AngCharacter, pvalTotal } from './sheet.js';
 import { type AngStep, lawOfSteps, randint0, rollSteps } from './steps.js';
 
 /**
@@ -13,9 +13,9 @@ import { type AngStep, lawOfSteps, randint0, rollSteps } from './steps.js';
  * (melee2.c process_monsters), and what the hero sees of an invisible monster.
  */
 
-/** Stealth, 0..30 (calc_bonuses skill_stl): race + class + 1. */
+/** Stealth, 0..30 (calc_bonuses skill_stl): race + class + the pval of stealth items + 1. */
 export function stealth(c: AngCharacter): number {
-  return Math.max(0, Math.min(30, c.race.stealth + c.cls.stealth + 1));
+  return Math.max(0, Math.min(30, c.race.stealth + c.cls.stealth + pvalTotal(c, 'stealth') + 1));
 }
 
 const NOISE_ROLL = randint0(1024);
@@ -104,9 +104,10 @@ export function noticeChance(ctx: AngContext, observer: AngView, enemy: AngView,
   return { chance, describe: `asleep (depth ${r.csleep}); each turn ${heard.percent(1)} to hear you, which lightens it by ${d}` };
 }
 
-/** Whether the hero sees the monster: a visible one always; an invisible one with see invisible, or by infravision if warm-blooded. */
+/** Whether the hero sees the monster: never while blind; a visible one always; an invisible one with see invisible, or by infravision if warm-blooded. */
 export function canSee(ctx: AngContext, viewer: AngView, target: AngView): boolean {
   if (!heroRules(viewer)) return true;
+  if (statusLevel(viewer, 'blind') > 0) return false;
   const m = monsterRules(target);
   if (!m) return true;
   const mon = ctx.cat.monster(m.monster);

@@ -42,6 +42,8 @@ export interface AngClass {
   readonly stealth: number;
   /** The level from which it resists fear (the Warrior's BRAVERY_30), if any. */
   readonly resistFearAtLevel?: number;
+  /** The class's share of the experience factor, percent (p_class.txt I: c_exp). */
+  readonly expFactor: number;
   /** Extra shots with bows at levels 20 and 40 (Ranger). */
   readonly extraShots: boolean;
   /** Penalised for unblessed edged weapons and polearms (Priest). */
@@ -59,11 +61,25 @@ export interface AngRace {
   readonly stealth: number;
   /** Sees warm-blooded monsters this many squares away, invisible or not. */
   readonly infravision: number;
-  readonly seeInvisible: boolean;
-  /** Regenerates twice as fast (the Half-Troll's REGEN). */
-  readonly regenerate: boolean;
-  readonly resists: readonly AngElement[];
+  /** The race's flags (p_race.txt F: lines). */
+  readonly flags: readonly AngFlag[];
+  /** The race's share of the experience factor, percent (p_race.txt X: r_exp). */
+  readonly expFactor: number;
 }
+
+/**
+ * The flags of races, equipment and egos that protect a hero or change its upkeep, under the
+ * game's names (the TR2_ and TR3_ flags calc_bonuses reads): sustains, immunities, resistances,
+ * free action, hold life, see invisible, regeneration.
+ */
+export const ANG_FLAGS = [
+  'SUST_STR', 'SUST_INT', 'SUST_WIS', 'SUST_DEX', 'SUST_CON', 'SUST_CHR',
+  'IM_ACID', 'IM_ELEC', 'IM_FIRE', 'IM_COLD',
+  'RES_ACID', 'RES_ELEC', 'RES_FIRE', 'RES_COLD', 'RES_POIS', 'RES_FEAR', 'RES_LITE', 'RES_DARK',
+  'RES_BLIND', 'RES_CONFU', 'RES_SOUND', 'RES_SHARD', 'RES_NEXUS', 'RES_NETHR', 'RES_CHAOS', 'RES_DISEN',
+  'FREE_ACT', 'HOLD_LIFE', 'SEE_INVIS', 'REGEN',
+] as const;
+export type AngFlag = (typeof ANG_FLAGS)[number];
 
 /** What a slay, kill (execute) or brand needs of the monster. */
 export type AngSlayKind = 'evil' | 'animal' | 'undead' | 'demon' | 'orc' | 'troll' | 'giant' | 'dragon';
@@ -89,6 +105,8 @@ export interface AngMeleeWeapon {
   readonly slays: readonly AngSlay[];
   /** Blessed for holy war: no priest penalty. */
   readonly blessed: boolean;
+  /** The base item's own flags (the Blade of Chaos resists chaos). */
+  readonly flags: readonly AngFlag[];
   readonly description: string;
 }
 
@@ -119,10 +137,12 @@ export interface AngAmmo {
   readonly description: string;
 }
 
+export type AngArmourSlot = 'body' | 'shield' | 'helm' | 'gloves' | 'boots' | 'cloak';
+
 export interface AngArmour {
   readonly id: string;
   readonly name: string;
-  readonly slot: 'body' | 'shield' | 'helm' | 'gloves' | 'boots' | 'cloak';
+  readonly slot: AngArmourSlot;
   readonly weight: number;
   readonly ac: number;
   /** The to-hit penalty of heavy body armour (-1 .. -8), shown in parentheses. */
@@ -132,6 +152,10 @@ export interface AngArmour {
   readonly ignoreAcid: boolean;
   /** Magic a worn one may carry. */
   readonly bonuses: readonly ('toHit' | 'toDam' | 'toAc')[];
+  /** The base item's own flags (dragon scale mail's resistances). */
+  readonly flags: readonly AngFlag[];
+  /** No ego comes on it (dragon scale mail, tval 38, which no ego lists). */
+  readonly noEgo?: boolean;
   readonly description: string;
 }
 
@@ -141,14 +165,16 @@ export interface AngJewel {
   readonly name: string;
   readonly slot: 'ring' | 'amulet';
   readonly bonuses: readonly ('toHit' | 'toDam' | 'toAc')[];
-  readonly seeInvisible: boolean;
-  readonly resists: readonly AngElement[];
+  /** Its flags (object.txt F: lines). */
+  readonly flags: readonly AngFlag[];
   readonly description: string;
 }
 
 export type AngUseEffect =
   /** Adds turns (dice with a bonus: "1d12+6") to a temporary effect. */
   | { readonly kind: 'bless' | 'hero' | 'berserk'; readonly turns: string }
+  /** Adds turns to a temporary resistance (the game's oppose_<element>), shown as the status `oppose-<element>`. */
+  | { readonly kind: 'oppose'; readonly element: AngOpposition; readonly turns: string }
   /** Heals `amount`; the cut becomes cut / cutDivide - cutReduce (never below 0). */
   | { readonly kind: 'heal'; readonly amount: string; readonly cutDivide: number; readonly cutReduce: number }
   | { readonly kind: 'cure-fear' };
@@ -166,24 +192,24 @@ export interface AngConsumable {
   readonly description: string;
 }
 
-/** An ego power: slays and brands, extra blows, shots and might, stat bonuses. */
+/** What an ego's pval may add to: attacks, shots, might, stats and skills. */
+export type AngPvalKind = 'blows' | 'shots' | 'might' | AngStatName | 'int' | 'chr' | 'stealth' | 'search';
+
+/** An ego power: slays and brands, extra blows, shots and might, stat bonuses, protections. */
 export interface AngEgo {
   readonly id: string;
   readonly name: string;
-  readonly appliesTo: readonly ('weapon' | 'launcher' | 'ammo')[];
+  readonly appliesTo: readonly ('weapon' | 'launcher' | 'ammo' | AngArmourSlot)[];
   /** Base items it comes on, when only some (Buckland: slings). */
   readonly only?: readonly string[];
   readonly slays: readonly AngSlay[];
   /** The item's pval goes to these (extra attacks, shots, might, stats). */
-  readonly pval: readonly ('blows' | 'shots' | 'might' | AngStatName)[];
+  readonly pval: readonly AngPvalKind[];
   /** The largest pval the game generates for it. */
   readonly maxPval: number;
   readonly blessed: boolean;
-  readonly seeInvisible: boolean;
-  readonly resistFear: boolean;
-  /** Regenerates twice as fast while worn (REGEN). */
-  readonly regenerate: boolean;
-  readonly resists: readonly AngElement[];
+  /** Its flags (ego_item.txt F: lines). */
+  readonly flags: readonly AngFlag[];
   /** Elements that cannot destroy the item (ammunition of Flame ignores fire). */
   readonly ignores: readonly AngElement[];
   readonly description: string;

@@ -1,5 +1,6 @@
 import type { Tracer } from '../../core/trace.js';
 import type { Status } from '../../world/components.js';
+import type { DirectionName } from '../../world/grid.js';
 import { capitalise } from '../common.js';
 import { possessive, subjectOf, verb } from '../names.js';
 import {
@@ -18,7 +19,7 @@ import {
   statusLevel,
 } from './context.js';
 import { regenerates } from './defence.js';
-import { STATUS_TEXT } from './items.js';
+import { OPPOSE_ENDS, STATUS_TEXT } from './items.js';
 import { recoveryRate } from './sheet.js';
 import { energyPerGameTurn } from './stats.js';
 
@@ -27,7 +28,10 @@ import { energyPerGameTurn } from './stats.js';
  * conditions and regeneration, waking, and a hurt monster's fear.
  */
 
-const TEMPORARY = ['blessed', 'hero', 'berserk', 'afraid'] as const;
+const TEMPORARY = ['blessed', 'hero', 'berserk', 'afraid', 'oppose-acid', 'oppose-elec', 'oppose-fire', 'oppose-cold', 'oppose-poison'] as const;
+
+/** The conditions blows bring, each counted down by 1 every ten game turns (dungeon.c process_world). */
+const CONDITIONS = ['image', 'blind', 'paralyzed', 'confused', 'slow'] as const;
 
 /** What ends when a condition runs out, as a message about the fighter `f`. */
 const ENDS: Record<string, (f: AngView) => string> = {
@@ -38,20 +42,45 @@ const ENDS: Record<string, (f: AngView) => string> = {
   poisoned: (f) => `${subjectOf(f)} ${verb(f, 'are', 'is')} no longer poisoned.`,
   stun: (f) => `${subjectOf(f)} ${verb(f, 'are', 'is')} no longer stunned.`,
   cut: (f) => `${subjectOf(f)} ${verb(f, 'stop')} bleeding.`,
+  image: (f) => `${subjectOf(f)} ${verb(f, 'see', 'sees')} clearly again.`,
+  blind: (f) => `${subjectOf(f)} ${verb(f, 'can', 'can')} see again.`,
+  paralyzed: (f) => `${subjectOf(f)} ${verb(f, 'can', 'can')} move again.`,
+  confused: (f) => `${subjectOf(f)} ${verb(f, 'feel')} less confused now.`,
+  slow: (f) => `${subjectOf(f)} ${verb(f, 'feel')} less slow.`,
+  ...OPPOSE_ENDS,
 };
+
+/** How the blows' conditions show in the panel. */
+const CONDITION_TEXT: Record<string, string> = { image: 'hallucinating', blind: 'blind', paralyzed: 'paralysed', confused: 'confused', slow: 'slow' };
 
 const endMessage = (k: string, f: AngView): string => ENDS[k]?.(f) ?? '';
 
-/** Energy a game turn: a monster's at its speed, a hero's at normal speed. */
+/**
+ * Energy a game turn: a monster's at its speed (the game changes a monster's speed itself when it
+ * is slowed or hasted: there is no counter), a hero's at normal speed, 10 less while slowed.
+ */
 export function energyGain(f: AngView): number {
   const m = monsterRules(f);
-  return energyPerGameTurn(m ? m.speed : 110) * ENERGY_SCALE;
+  return energyPerGameTurn(m ? m.speed : statusLevel(f, 'slow') > 0 ? 100 : 110) * ENERGY_SCALE;
 }
 
-/** The start of a turn: a hero stunned to 100 loses it; a frightened monster's courage returns a little. */
+/**
+ * The start of a turn: a hero paralysed or stunned to 100 loses it (dungeon.c process_player);
+ * an awake monster shakes off some stun (and loses the turn while any is left), confusion and
+ * fear (melee2.c process_monster).
+ */
 export function turnStart(ctx: AngContext, t: Tracer, f: AngView): { skip: boolean; cost: number; effects: AngEffect[] } {
   const effects: AngEffect[] = [];
   if (heroRules(f)) {
+    const paralyzed = statusLevel(f, 'paralyzed');
+    if (paralyzed > 0) {
+      if (t.recording) {
+        t.rule(SECTION_CONDITIONS, 'Paralysed');
+        t.note(`paralysed for ${paralyzed} more: the turn is lost`);
+      }
+      effects.push({ kind: 'message', text: `${subjectOf(f)} ${verb(f, 'are', 'is')} paralysed.`, tone: 'bad' });
+      return { skip: true, cost: ACTION, effects };
+    }
     const stun = statusLevel(f, 'stun');
     if (stun >= 100) {
       if (t.recording) {
@@ -63,8 +92,29 @@ export function turnStart(ctx: AngContext, t: Tracer, f: AngView): { skip: boole
     }
     return { skip: false, cost: ACTION, effects };
   }
+  if (f.ai?.mode === 'sleeping') return { skip: false, cost: ACTION, effects };
+  const stun = statusLevel(f, 'stun');
+  if (stun > 0) {
+    const m = monsterOf(ctx, f);
+    if (t.recording) t.rule(SECTION_CONDITIONS, 'Monster stun');
+    const r = t.roll(0, 4999, 'stun: d5000 at most level squared recovers fully');
+    const full = t.recording ? t.check(`recovers at most ${m.level * m.level}`, r, '<=', m.level * m.level) : r <= m.level * m.level;
+    if (!full && stun > 1) {
+      effects.push({ kind: 'status', target: f.id, status: { kind: 'stun', level: stun - 1 }, mode: 'set' });
+      return { skip: true, cost: ACTION, effects };
+    }
+    effects.push({ kind: 'remove-status', target: f.id, status: 'stun' }, { kind: 'message', text: `${subjectOf(f)} is no longer stunned.`, tone: 'warn' });
+  }
+  const confused = statusLevel(f, 'confused');
+  if (confused > 0) {
+    const m = monsterOf(ctx, f);
+    if (t.recording) t.rule(SECTION_CONDITIONS, 'Monster confusion');
+    const d = t.roll(1, Math.trunc(m.level / 10) + 1, 'confusion eases by');
+    if (confused > d) effects.push({ kind: 'status', target: f.id, status: { kind: 'confused', level: confused - d }, mode: 'set' });
+    else effects.push({ kind: 'remove-status', target: f.id, status: 'confused' }, { kind: 'message', text: `${subjectOf(f)} is no longer confused.`, tone: 'warn' });
+  }
   const fear = statusLevel(f, 'afraid');
-  if (fear > 0 && f.ai?.mode !== 'sleeping') {
+  if (fear > 0) {
     const m = monsterOf(ctx, f);
     if (t.recording) t.rule(SECTION_CONDITIONS, 'Monster fear');
     const d = t.roll(1, Math.trunc(m.level / 10) + 1, 'courage returns by');
@@ -109,10 +159,10 @@ export function heroClock(ctx: AngContext, t: Tracer, f: AngView, clock: Readonl
     hp -= n;
   }
   // Regeneration (dungeon.c regenhp): mhp x percent + 1442, in 65536ths of a hit point; the
-  // percent is 197, doubled by REGEN, and 0 while poisoned, cut or stunned.
+  // percent is 197, doubled by REGEN, and 0 while poisoned, cut, stunned or paralysed.
   let frac = clock.level ?? 0;
   if (hp < f.body.maxHp) {
-    const percent = poisoned > 0 || cut > 0 || stun > 0 ? 0 : regenerates(c) ? 394 : 197;
+    const percent = poisoned > 0 || cut > 0 || stun > 0 || statusLevel(f, 'paralyzed') > 0 ? 0 : regenerates(c) ? 394 : 197;
     const gain = f.body.maxHp * percent + 1442;
     let whole = Math.floor(gain / 65536);
     frac += gain % 65536;
@@ -132,6 +182,12 @@ export function heroClock(ctx: AngContext, t: Tracer, f: AngView, clock: Readonl
       effects.push({ kind: 'remove-status', target: f.id, status: k });
       effects.push({ kind: 'message', text: endMessage(k, f), tone: 'info' });
     }
+  }
+  for (const k of CONDITIONS) {
+    const n = statusLevel(f, k);
+    if (n <= 0) continue;
+    if (n > 1) effects.push({ kind: 'status', target: f.id, status: { kind: k, level: n - 1 }, mode: 'set' });
+    else effects.push({ kind: 'remove-status', target: f.id, status: k }, { kind: 'message', text: endMessage(k, f), tone: 'info' });
   }
   const rate = recoveryRate(c);
   for (const k of ['poisoned', 'stun', 'cut'] as const) {
@@ -219,5 +275,24 @@ export function statusLabel(st: Readonly<Status>): string | null {
   if (st.kind === 'clock') return null;
   const n = st.level ?? 0;
   if (st.kind === 'stun') return n >= 100 ? `knocked out ${n}` : n > 50 ? `heavy stun ${n}` : `stun ${n}`;
-  return `${STATUS_TEXT[st.kind] ?? st.kind} ${n}`;
+  return `${STATUS_TEXT[st.kind] ?? CONDITION_TEXT[st.kind] ?? st.kind} ${n}`;
+}
+
+/** The game's random directions in the order it draws them (tables.c ddd: 2, 8, 6, 4, 3, 1, 9, 7). */
+export const RANDOM_WAYS: readonly DirectionName[] = ['s', 'n', 'e', 'w', 'se', 'sw', 'ne', 'nw'];
+
+/** A confused hero's step goes a random way (one of eight) with chance 75 in 100 (xtra2.c confuse_dir). */
+export function confusedDirection(t: Tracer, f: AngView, dir: DirectionName): DirectionName {
+  if (!heroRules(f) || statusLevel(f, 'confused') <= 0) return dir;
+  if (t.recording) t.rule(SECTION_CONDITIONS, 'Confused');
+  const r = t.roll(0, 99, 'confused: a random way under 75');
+  if (!(t.recording ? t.check('a random way when under 75', r, '<', 75) : r < 75)) return dir;
+  return RANDOM_WAYS[t.roll(0, 7, 'confused: which way')] as DirectionName;
+}
+
+/** A confused hero's aimed attack always flies a random way (xtra2.c get_aim_dir). */
+export function confusedAim(t: Tracer, f: AngView): DirectionName | null {
+  if (!heroRules(f) || statusLevel(f, 'confused') <= 0) return null;
+  if (t.recording) t.rule(SECTION_CONDITIONS, 'Confused');
+  return RANDOM_WAYS[t.roll(0, 7, 'confused: the shot flies a random way')] as DirectionName;
 }
