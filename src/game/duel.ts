@@ -574,7 +574,8 @@ export class Duel implements DuelState {
         const way = aim && o.kind === 'projectile' ? rules(() => aim.call(this.ruleset, this.tracer(), this.view(actor))) : null;
         const target = way ? this.farthestToward(actor, way) : c.target;
         // Aimed by confusion straight into the wall beside it, the attack goes nowhere.
-        if (actor.pos && target.x === actor.pos.x && target.y === actor.pos.y) return this.ruleset.actionCost(this.view(actor), 'wait', this.now);
+        // (A spell on oneself is fired at one's own cell: it is cast.)
+        if (way && actor.pos && target.x === actor.pos.x && target.y === actor.pos.y) return this.ruleset.actionCost(this.view(actor), 'wait', this.now);
         return rules(() => fireAttack(this, actor, o, target));
       }
       case 'use': {
