@@ -210,6 +210,13 @@ describe('--hero <monster> for each command that starts a duel (spawned)', () =>
     expect(r.stdout).toMatch(/^outcome: (the vampire bat wins: the marsupial rat was slain|the marsupial rat wins: the vampire bat was slain|draw: .*) \(turn \d+/m);
   });
 
+  it('duel in Angband: a monster against a monster', async () => {
+    const r = await arena(['duel', '--ruleset', 'angband-3.0.5', '--hero', 'drolem', '--foe', 'jackal', '--seed', 'roster', '--no-save']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('hero: Drolem [drolem] vs foe: Jackal [jackal]');
+    expect(r.stdout).toMatch(/^outcome: (the Drolem wins: the Jackal was slain|the Jackal wins: the Drolem was slain|draw: .*) \(turn \d+/m);
+  });
+
   it('sim', async () => {
     const r = await arena(['sim', ...PD, '-n', '6', '--json', ...QUIET]);
     expect(r.code).toBe(0);
