@@ -188,6 +188,16 @@ describe('arena list --json', () => {
     }
   });
 
+  it.each([
+    ['pixel-dungeon', 'rat', { hp: 8, damage: [1, 5] }],
+    ['crawl-4.0b20', 'rat', { hd: 1, ac: 1, ev: 10, speed: 10 }],
+    ['stone-soup-0.5.2', 'rat', { hd: 1, ac: 1, ev: 10, speed: 10 }],
+  ])("%s: a monster's entry carries its data record (%s)", async (ruleset, id, fields) => {
+    const r = await arena(['list', 'foes', '--ruleset', ruleset, '--search', id, '--json']);
+    const { foes } = JSON.parse(r.stdout) as { foes: Record<string, unknown>[] };
+    expect(foes.find((f) => f['id'] === id)).toMatchObject({ id, kind: 'monster', ...fields });
+  });
+
   it('lists everything under one object, with --search applied to each list', async () => {
     const r = await arena(['list', '--ruleset', 'pixel-dungeon', '--json', '--search', 'rat']);
     const out = JSON.parse(r.stdout) as Record<string, { id: string }[] | string>;
