@@ -79,6 +79,10 @@ export const GOLDEN: readonly Golden[] = [
   { name: 'stone-soup-ice-mage-hound', setup: stoneSoup({ seed: 'golden-s4', hero: { template: 'deep-elf-ice-mage', options: {} }, foe: { template: 'hound', options: {} }, arena: 'hall' }) },
   { name: 'stone-soup-source-spriggan-wight', setup: stoneSoup({ seed: 'golden-s5', edition: 'source', hero: { template: 'spriggan-stalker', options: {} }, foe: { template: 'wight', options: {} }, arena: 'cave' }) },
   { name: 'stone-soup-player-ogre-troll', setup: stoneSoup({ seed: 'golden-s6', heroControl: 'player', hero: { template: 'ogre-brute', options: {} }, foe: { template: 'troll', options: {} }, arena: 'random-rooms', foeState: 'hunting' }) },
+  // A breather, a caster and two monsters: the spells and breaths of make_attack_spell.
+  { name: 'angband-dragonslayer-multi-hued-dragon', setup: angband({ seed: 'golden-a8', hero: { template: 'dwarf-dragonslayer', options: {} }, foe: { template: 'mature-multi-hued-dragon', options: {} }, arena: 'hall', foeState: 'hunting' }) },
+  { name: 'angband-paladin-necromancer', setup: angband({ seed: 'golden-a9', hero: { template: 'dunadan-paladin', options: {} }, foe: { template: 'necromancer', options: {} }, arena: 'pit', foeState: 'hunting' }) },
+  { name: 'angband-monsters-necromancer-ogre-mage', setup: angband({ seed: 'golden-a10', hero: { template: 'necromancer', options: {} }, foe: { template: 'ogre-mage', options: {} }, arena: 'pit', foeState: 'hunting' }) },
   { name: 'angband-source-mage-purple-worm', setup: angband({ seed: 'golden-a7', edition: 'source', hero: { template: 'gnome-mage', options: { level: 30 } }, foe: { template: 'purple-worm', options: {} }, arena: 'rooms', foeState: 'hunting' }) },
 ];
 

@@ -574,8 +574,7 @@ export class Duel implements DuelState {
         const way = aim && o.kind === 'projectile' ? rules(() => aim.call(this.ruleset, this.tracer(), this.view(actor))) : null;
         const target = way ? this.farthestToward(actor, way) : c.target;
         // Aimed by confusion straight into the wall beside it, the attack goes nowhere.
-        // (A spell on oneself is fired at one's own cell: it is cast.)
-        if (way && actor.pos && target.x === actor.pos.x && target.y === actor.pos.y) return this.ruleset.actionCost(this.view(actor), 'wait', this.now);
+        if (o.kind === 'projectile' && actor.pos && target.x === actor.pos.x && target.y === actor.pos.y) return this.ruleset.actionCost(this.view(actor), 'wait', this.now);
         return rules(() => fireAttack(this, actor, o, target));
       }
       case 'use': {

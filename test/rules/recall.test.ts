@@ -58,7 +58,9 @@ describe.each(TABLE)('%s: the %s looks at the %s (%s, distance %i)', (id, heroId
   const page = rs.panel.recall(foe, hero, 0, where);
 
   it('has the monster, both sides\' attacks and the turns to kill, every line at most 76 characters', () => {
-    expect(page.map((s) => s.title)).toEqual([capitalise(foe.fighter.name), 'Its attacks against you', `Your attacks against it${where.visible ? '' : ' (unseen)'}`, 'Turns to kill (expected: hit points / expected damage a turn)']);
+    // An Angband monster that casts has a section for its spells after its own.
+    const caster = id === 'angband-3.0.5' ? content.angband.monsters.find((m) => m.id === foeId && m.spellFreq > 0) : undefined;
+    expect(page.map((s) => s.title)).toEqual([capitalise(foe.fighter.name), ...(caster ? [`Spells (1_IN_${caster.spellFreq})`] : []), 'Its attacks against you', `Your attacks against it${where.visible ? '' : ' (unseen)'}`, 'Turns to kill (expected: hit points / expected damage a turn)']);
     for (const s of page) for (const l of s.lines) expect(l.length, l).toBeLessThanOrEqual(RECALL_WIDTH);
     expect(text(page)).toContain(`Hit points ${foe.body.hp}/${foe.body.maxHp}`);
   });

@@ -136,11 +136,10 @@ export function targetOf(ctx: AngContext, d: AngView, visible: boolean): Target 
   return monsterTarget(monsterOf(ctx, d), visible);
 }
 
-/** The hero's defences now (calc_bonuses): its race, class and gear, and the temporary resistances running. */
+/** The hero's defences now: race, class, gear and the statuses running (`defencesOf`). */
 export function heroDefences(ctx: AngContext, d: AngView): AngDefences {
   return defencesOf(characterOf(ctx, d), d.statuses);
 }
-
 
 /** What guards the hero against a blow's element: immunity, or how many of resistance and opposition (acid_dam and the like). */
 export function heroGuard(def: AngDefences, effect: AngBlowEffect): ElementGuard {

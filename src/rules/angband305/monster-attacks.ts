@@ -3,7 +3,7 @@ import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
 import { type ItemStack, stackKey } from '../../world/components.js';
 import { NO_TAGS, blowOf } from '../common.js';
-import { nameOf, subjectOf, verb } from '../names.js';
+import { nameOf, subjectOf } from '../names.js';
 import type { AttackContext, AttackOutcome, AttackPreview, BlowOutcome } from '../ruleset.js';
 import { type Round, RoundRoll, lawOfRound } from './attempts.js';
 import type { GearData } from './catalogue.js';
@@ -14,7 +14,6 @@ import {
   type AngState,
   type AngView,
   HOLD_LIFE_KEEPS,
-  type HeroState,
   type MutableGear,
   characterOf,
   heroDefences,
@@ -24,11 +23,11 @@ import {
   monsterGuard,
   monsterOf,
   monsterRules,
-  mutableGear,
   statusLevel,
 } from './context.js';
 import { armourClass } from './defence.js';
-import { decStat, expDrainBase, expFactor, levelExp, loseExp } from './drain.js';
+import { expDrainBase } from './drain.js';
+import { type HeroChanges, addCondition, conditionNow, disenchant, drainStat, finishHeroChanges, heroChanges, loseExpBy } from './hero-changes.js';
 import { CRITICAL } from './hero-attacks.js';
 import { itemDamage } from './items.js';
 import {
@@ -44,9 +43,9 @@ import {
   monsterCritical,
   rollWound,
 } from './monster-melee.js';
-import { type AngCharacter, currentStats, maxHitPoints } from './sheet.js';
-import { formatStat, statIndex } from './stats.js';
-import type { AngAnyStat, AngDefences, AngMonster, AngStatName } from './types.js';
+import { type AngCharacter, currentStats } from './sheet.js';
+import { statIndex } from './stats.js';
+import type { AngAnyStat, AngDefences, AngMonster } from './types.js';
 
 /** A monster's blows against the hero (melee1.c make_attack_normal), their laws and preview. */
 
@@ -147,7 +146,6 @@ type Tally = {
   blinked: boolean;
   /** The blows stop (an earthquake would push the hero away). */
   stop: boolean;
-  readonly added: Record<string, number>;
   readonly notes: string[];
   readonly effects: AngEffect[];
   readonly blows: BlowOutcome[];
@@ -157,17 +155,12 @@ type Tally = {
 type HeroTally = Tally & {
   readonly c: AngCharacter;
   readonly def: AngDefences;
-  readonly hero: HeroState;
-  gearChanged: boolean;
-  readonly gear: MutableGear;
-  readonly pack: ItemStack[];
-  stats: Record<AngStatName, number>;
-  exp: number;
-  level: number;
+  /** What the blows change on the hero (its notes are the round's). */
+  readonly ch: HeroChanges;
 };
 
 function newTally(m: AngMonster): Tally {
-  return { m, p: Fraction.ONE, hits: 0, total: 0, swung: 0, blinked: false, stop: false, added: {}, notes: [], effects: [], blows: [] };
+  return { m, p: Fraction.ONE, hits: 0, total: 0, swung: 0, blinked: false, stop: false, notes: [], effects: [], blows: [] };
 }
 
 /** A monster's blows against its foe (melee1.c make_attack_normal); against a monster, as `monsterVersusMonster`. */
@@ -180,43 +173,23 @@ export function monsterMelee(ctx: AngContext, t: Tracer, a: AngView, d: AngView,
 export function monsterMeleeWith(ctx: AngContext, t: Tracer, a: AngView, d: AngView, actx: AttackContext, def: AngDefences): AttackOutcome<AngState> {
   const m = monsterOf(ctx, a);
   const c = characterOf(ctx, d);
-  const hero = heroRules(d) as HeroState;
-  const tally: HeroTally = {
-    ...newTally(m),
-    c,
-    def,
-    hero,
-    gearChanged: false,
-    gear: mutableGear(d),
-    pack: d.inventory.pack.map((s) => ({ ...s })),
-    stats: { ...hero.stats },
-    exp: heroExp(ctx, hero),
-    level: hero.level,
-  };
-  const paralyzedNow = () => statusLevel(d, 'paralyzed') + (tally.added['paralyzed'] ?? 0) > 0;
+  const base = newTally(m);
+  const tally: HeroTally = { ...base, c, def, ch: heroChanges(ctx, d, def, base.notes) };
+  const paralyzedNow = () => conditionNow(tally.ch, 'paralyzed') > 0;
   const roll = new RoundRoll(monsterRound(ctx, m, c, d, paralyzedNow, def));
   for (let blow = roll.next(t); blow; blow = roll.next(t)) {
     afterBlow(ctx, t, tally, a, d, blow, roll.damage, roll.draws, actx.luck === true);
     if (tally.stop) break;
   }
-  for (const [kind, n] of Object.entries(tally.added)) {
-    if (n > 0) tally.effects.push({ kind: 'status', target: d.id, status: { kind, level: Math.min(10000, statusLevel(d, kind) + n) }, mode: 'set' });
-  }
-  if (tally.gearChanged) tally.effects.push({ kind: 'rules', target: d.id, patch: { gear: tally.gear } });
-  tally.effects.push(...drainEffects(ctx, d, tally));
-  for (const st of d.inventory.pack) {
-    const after = tally.pack.find((x) => stackKey(x) === stackKey(st))?.quantity ?? 0;
-    if (after < st.quantity) tally.effects.push({ kind: 'consume', target: d.id, item: stackKey(st), quantity: st.quantity - after });
-  }
+  tally.effects.push(...finishHeroChanges(ctx, tally.ch));
   // The round's law for the luck meter: the hero as the round began.
   return finish(t, tally, a, d, actx, () => lawOfRound(monsterRound(ctx, m, c, d, undefined, def)));
 }
 
 /** The outcome of a round: the thief's puff of smoke, the summary and the odds. */
 function finish(t: Tracer, tally: Tally, a: AngView, d: AngView, actx: AttackContext, law: () => Distribution): AttackOutcome<AngState> {
-  // The thief blinks away in the game (teleport_away, 2 x MAX_SIGHT + 5 = 45 squares); the arena
-  // has no effect that moves a fighter yet, so only the message is given.
-  if (tally.blinked) tally.effects.push({ kind: 'message', text: 'There is a puff of smoke!', tone: 'warn' });
+  // The thief blinks away: teleport_away(2 x MAX_SIGHT + 5 = 45 squares).
+  if (tally.blinked) tally.effects.push({ kind: 'message', text: 'There is a puff of smoke!', tone: 'warn' }, { kind: 'teleport', target: a.id, how: { kind: 'away', distance: THIEF_BLINK } });
   const { p, hits, swung, total, notes } = tally;
   if (t.recording) t.odds(`P(these hits and damage rolls)`, p.num, p.den);
   const whom = nameOf(d);
@@ -229,33 +202,8 @@ function finish(t: Tracer, tally: Tally, a: AngView, d: AngView, actx: AttackCon
   return { hit: hits > 0, damage: total, blows: tally.blows, effects: tally.effects, cost: ACTION, summary, odds: p, ...luck };
 }
 
-/** The hero's experience: as kept, or the least of its level. */
-export function heroExp(ctx: AngContext, hero: HeroState): number {
-  return hero.exp ?? levelExp(hero.level, expFactor(ctx.cat.race(hero.race), ctx.cat.cls(hero.cls)));
-}
-
-/** What the round's drains change on the hero's sheet: its stats, experience, level, and the hit points that follow (calc_hitpoints). */
-function drainEffects(ctx: AngContext, d: AngView, tally: HeroTally): AngEffect[] {
-  const { hero } = tally;
-  const statsChanged = (['str', 'dex', 'con', 'wis'] as const).some((k) => tally.stats[k] !== hero.stats[k]);
-  const expChanged = tally.exp !== heroExp(ctx, hero);
-  if (!statsChanged && !expChanged) return [];
-  const level = tally.level;
-  const levelHp = level === hero.level ? hero.levelHp : (hero.levelHps?.[level - 1] ?? hero.levelHp);
-  const cls = ctx.cat.cls(hero.cls);
-  const race = ctx.cat.race(hero.race);
-  const patch: Partial<HeroState> = {
-    ...(statsChanged ? { stats: { ...tally.stats } } : {}),
-    ...(expChanged ? { exp: tally.exp } : {}),
-    ...(level !== hero.level ? { level, levelHp, title: `${race.name} ${cls.name} ${level}` } : {}),
-  };
-  const out: AngEffect[] = [{ kind: 'rules', target: d.id, patch }];
-  const c = ctx.cat.character(cls, race, level, tally.stats, hero.gear);
-  const maxHp = maxHitPoints(c, levelHp);
-  if (maxHp !== d.body.maxHp) out.push({ kind: 'max-hp', target: d.id, maxHp });
-  if (level < hero.level) out.push({ kind: 'message', text: `${subjectOf(d)} ${verb(d, 'fall', 'falls')} to level ${level}.`, tone: 'bad' });
-  return out;
-}
+/** How far a thief blinks away once it has struck (melee1.c: teleport_away(m_idx, MAX_SIGHT * 2 + 5)). */
+export const THIEF_BLINK = 45;
 
 /** The game's adj_dex_safe: how DEX guards the purse and the pack against a thief, by stat row. */
 export const DEX_SAFE: readonly number[] = [0, 1, 2, 3, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 15, 15, 20, 25, 30, 35, 40, 45, 50, 60, 70, 80, 90, 100, 100, 100, 100, 100, 100, 100, 100];
@@ -272,17 +220,15 @@ const LOSE_ALL_ORDER = ['str', 'dex', 'con', 'int', 'wis', 'chr'] as const;
  * acid on the armour, things burnt in the pack, an earthquake), then a critical's cut or stun.
  */
 function afterBlow(ctx: AngContext, t: Tracer, round: HeroTally, a: AngView, d: AngView, blow: MonsterBlow, damage: number | null, draws: readonly number[], luck: boolean): void {
-  const { m, def } = round;
+  const { m, def, ch } = round;
   const b = blow.blow;
   const rolled = tallyBlow(round, blow, damage, draws, luck);
   if (damage === null || !rolled) return;
   const { raw } = rolled;
   round.effects.push({ kind: 'damage', target: d.id, amount: damage, cause: `${m.name}'s ${b.method}`, source: a.id });
   const rlev = Math.max(1, m.level);
-  const level = (kind: string) => statusLevel(d, kind) + (round.added[kind] ?? 0);
-  const add = (kind: string, n: number) => {
-    round.added[kind] = (round.added[kind] ?? 0) + n;
-  };
+  const level = (kind: string) => conditionNow(ch, kind);
+  const add = (kind: string, n: number) => addCondition(ch, kind, n);
   const saved = (what: string): boolean => {
     const sav = def.savingThrow;
     const r = t.roll(0, 99, `saving throw against ${what}: d100`);
@@ -295,7 +241,7 @@ function afterBlow(ctx: AngContext, t: Tracer, round: HeroTally, a: AngView, d: 
   const thiefFoiled = (): boolean => {
     // Paralysed, the hero cannot guard its things.
     if (level('paralyzed') > 0) return false;
-    const safe = (DEX_SAFE[statIndex(currentStats(round.c).dex)] as number) + round.level;
+    const safe = (DEX_SAFE[statIndex(currentStats(round.c).dex)] as number) + ch.level;
     const r = t.roll(0, 99, 'thief: d100 under DEX safety + level');
     return t.recording ? t.check(`foiled below adj_dex_safe + level ${safe}`, r, '<', safe) : r < safe;
   };
@@ -307,7 +253,7 @@ function afterBlow(ctx: AngContext, t: Tracer, round: HeroTally, a: AngView, d: 
       }
       break;
     case 'un-bonus':
-      if (!protectedBy(def.resist.has('disen'), 'you resist disenchantment')) disenchant(ctx, t, round);
+      if (!protectedBy(def.resist.has('disen'), 'you resist disenchantment')) disenchant(ctx, t, ch);
       break;
     case 'un-power': {
       // Ten tries at a pack slot holding a charged wand or staff; the arena's packs hold none.
@@ -334,7 +280,7 @@ function afterBlow(ctx: AngContext, t: Tracer, round: HeroTally, a: AngView, d: 
       }
       for (let k = 0; k < 10; k++) {
         const i = t.roll(0, PACK_SLOTS - 1, 'steal: pack slot');
-        const st = round.pack.filter((x) => x.quantity > 0)[i];
+        const st = ch.pack.filter((x: ItemStack) => x.quantity > 0)[i];
         if (!st) continue;
         st.quantity -= 1;
         round.notes.push(`${ctx.cat.nameOf(stackKey(st))} stolen`);
@@ -351,19 +297,19 @@ function afterBlow(ctx: AngContext, t: Tracer, round: HeroTally, a: AngView, d: 
       break;
     case 'acid': {
       if (blow.split >= 0) {
-        const hitItem = acidOnArmour(ctx, round.gear, draws[blow.split] as number);
+        const hitItem = ch.gear ? acidOnArmour(ctx, ch.gear, draws[blow.split] as number) : null;
         if (hitItem) {
-          if (hitItem.damaged) round.gearChanged = true;
+          if (hitItem.damaged) ch.gearChanged = true;
           round.notes.push(hitItem.damaged ? `your ${hitItem.name} is damaged` : `your ${hitItem.name} is unaffected`);
         }
-        itemDamage(ctx, t, round.pack, 'acid', raw, round.notes);
+        itemDamage(ctx, t, ch.pack, 'acid', raw, round.notes);
       }
       break;
     }
     case 'elec':
     case 'fire':
     case 'cold':
-      if (!def.immune.has(b.effect) && raw > 0) itemDamage(ctx, t, round.pack, b.effect, raw, round.notes);
+      if (!def.immune.has(b.effect) && raw > 0) itemDamage(ctx, t, ch.pack, b.effect, raw, round.notes);
       break;
     case 'blind':
       if (!protectedBy(def.resist.has('blind'), 'you resist blindness')) {
@@ -399,10 +345,10 @@ function afterBlow(ctx: AngContext, t: Tracer, round: HeroTally, a: AngView, d: 
     case 'lose-dex':
     case 'lose-con':
     case 'lose-chr':
-      drainStat(t, round, b.effect.slice(5) as AngAnyStat);
+      drainStat(t, ch, b.effect.slice(5) as AngAnyStat);
       break;
     case 'lose-all':
-      for (const s of LOSE_ALL_ORDER) drainStat(t, round, s);
+      for (const s of LOSE_ALL_ORDER) drainStat(t, ch, s);
       break;
     case 'shatter':
       if (damage > 23) earthquake(t, round, a, d);
@@ -481,25 +427,6 @@ function criticals(t: Tracer, round: Tally, blow: MonsterBlow, rolled: { raw: nu
   round.blows.push(blowOf(b.method, true, damage, critical ? CRITICAL : NO_TAGS, rolled.odds));
 }
 
-/** do_dec_stat: a sustained stat holds; else dec_stat(stat, 10, FALSE). The arena's heroes have no INT or CHR, so those change nothing and draw nothing. */
-function drainStat(t: Tracer, round: HeroTally, stat: AngAnyStat): void {
-  if (round.def.sustain.has(stat)) {
-    if (t.recording) t.note(`your ${stat.toUpperCase()} is sustained`);
-    round.notes.push(`${stat.toUpperCase()} sustained`);
-    return;
-  }
-  if (stat === 'int' || stat === 'chr') {
-    if (t.recording) t.note(`the arena's heroes have no ${stat.toUpperCase()} to drain`);
-    return;
-  }
-  const before = round.stats[stat];
-  const after = decStat(t, before, 10);
-  if (after !== before) {
-    round.stats[stat] = after;
-    round.notes.push(`${stat.toUpperCase()} drained to ${formatStat(after)}`);
-  }
-}
-
 /** An experience blow: hold life keeps it with its chance, else damroll(n, 6) + 2% of the experience is lost (a tenth of it with hold life). */
 function drainExp(ctx: AngContext, t: Tracer, round: HeroTally, effect: 'exp-10' | 'exp-20' | 'exp-40' | 'exp-80'): void {
   const hold = round.def.holdLife;
@@ -512,37 +439,9 @@ function drainExp(ctx: AngContext, t: Tracer, round: HeroTally, effect: 'exp-10'
     }
   }
   const n = Number(effect.slice(4));
-  let drain = expDrainBase(round.exp);
+  let drain = expDrainBase(round.ch.exp);
   for (let i = 0; i < n; i++) drain += t.roll(1, 6, `life drain: ${n}d6`);
-  const factor = expFactor(ctx.cat.race(round.hero.race), ctx.cat.cls(round.hero.cls));
-  const after = loseExp(round.exp, hold ? Math.trunc(drain / 10) : drain, round.level, factor);
-  if (t.recording) t.mod('experience', round.exp, after.exp, hold ? 'a tenth of the drain (hold life)' : `${n}d6 + 2% of experience`);
-  round.exp = after.exp;
-  round.level = after.level;
-  round.notes.push('your life drains away');
-}
-
-/** apply_disenchant: one of eight equipment slots at random; its positive to-hit, to-dam and to-AC drop by 1, and once more with chance 1 in 5 while above 5. */
-function disenchant(ctx: AngContext, t: Tracer, round: HeroTally): void {
-  const slot = t.roll(1, 8, 'disenchant: slot (weapon, bow, body, cloak, shield, helm, gloves, boots)');
-  const g = round.gear;
-  const worn = (want: string) => g.worn.find((w) => {
-    const d = ctx.cat.items.get(w.item);
-    return d?.kind === 'armour' && d.def.slot === want;
-  });
-  const st = [g.weapon, g.bow, g.body, worn('cloak'), g.shield, worn('helm'), worn('gloves'), worn('boots')][slot - 1] ?? undefined;
-  if (!st) return;
-  const d = ctx.cat.item(st.item);
-  const base = (k: 'toHit' | 'toDam' | 'toAc'): number => ('def' in d && k in d.def ? ((d.def as unknown as Record<string, number>)[k] ?? 0) : 0);
-  const magic = { toHit: st.magic?.toHit ?? 0, toDam: st.magic?.toDam ?? 0, toAc: st.magic?.toAc ?? 0 };
-  if (base('toHit') + magic.toHit <= 0 && base('toDam') + magic.toDam <= 0 && base('toAc') + magic.toAc <= 0) return;
-  for (const k of ['toHit', 'toDam', 'toAc'] as const) {
-    if (base(k) + magic[k] > 0) magic[k]--;
-    if (base(k) + magic[k] > 5 && t.roll(0, 99, `disenchant ${k}: once more under 20`) < 20) magic[k]--;
-  }
-  st.magic = { ...st.magic, ...magic };
-  round.gearChanged = true;
-  round.notes.push(`your ${ctx.cat.nameOf(stackKey(st))} was disenchanted`);
+  loseExpBy(ctx, t, round.ch, hold ? Math.trunc(drain / 10) : drain, hold ? 'a tenth of the drain (hold life)' : `${n}d6 + 2% of experience`);
 }
 
 /** The eight neighbours in the game's order (tables.c ddx_ddd, ddy_ddd). */
@@ -586,7 +485,7 @@ function earthquake(t: Tracer, round: HeroTally, a: AngView, d: AngView): void {
     const how = t.roll(1, 3, 'earthquake: 1 dodges, else rubble');
     if (how !== 1) {
       for (let i = 0; i < 10; i++) hurt += t.roll(1, 4, 'rubble: 10d4');
-      round.added['stun'] = (round.added['stun'] ?? 0) + t.roll(1, 50, 'rubble stuns: 1d50');
+      addCondition(round.ch, 'stun', t.roll(1, 50, 'rubble stuns: 1d50'));
     }
     round.stop = true;
   }
@@ -620,6 +519,7 @@ export function stackMonsterCondition(cur: number, add: number): number {
  * hero's case (each reading is listed in docs/FIDELITY.md):
  * - the same hit test against the defender's AC; hurt and shatter lose the same share to its AC;
  * - acid, elec, fire, cold and poison: a monster with the IM_ flag takes damage / 9 (project_m);
+ *   a 3.0.5 monster has no poison counter, so poison is its damage only, and acid meets no armour;
  * - confuse and terrify: project_m's saving throw with the attacker's level as the power
  *   (`monsterResists`; NO_CONF and NO_FEAR protect), amounts as against the hero;
  * - paralyze: 3.0.5 has no held monster, so it is project_m's sleep (csleep 500, NO_SLEEP protects);

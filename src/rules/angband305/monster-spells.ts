@@ -1,8 +1,9 @@
 import { Distribution, mixture } from '../../core/distribution.js';
 import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
+import { angbandDistance } from '../../world/angband-path.js';
 import { NO_TAGS, blowOf } from '../common.js';
-import { nameOf, subjectOf } from '../names.js';
+import { isYou, nameOf, possessive, subjectOf } from '../names.js';
 import type { AttackContext, AttackOption, AttackOutcome, AttackPreview } from '../ruleset.js';
 import { ACTION, type AngContext, type AngEffect, type AngState, type AngView, heroRules, monsterOf, monsterRules, statusLevel } from './context.js';
 import { type AcidArmour, type AngSideEffect, type MonsterState, SECTION_PROJECT_HERO, SECTION_PROJECT_MONSTER, heroDamageLaw, monsterDamageLaw, monsterTarget, projectHero, projectMonster } from './project.js';
@@ -19,7 +20,7 @@ import type { AngDefences, AngMonster, AngSpellName } from './types.js';
 
 export const SECTION_MONSTER_SPELLS = 'angband-3.0.5#monster-spells';
 
-/** MAX_RANGE: a monster casts only at a foe this close (Chebyshev... the game's distance; the arena's line of fire decides). */
+/** MAX_RANGE: a monster casts only at a foe this close, by the game's distance (and in its line of fire). */
 export const MAX_RANGE = 20;
 
 /** The option id of a spell. */
@@ -39,8 +40,8 @@ export function spellOptions(m: AngMonster): AttackOption[] {
   return arenaSpells(m).map((name) => {
     const s = spellDef(name);
     return s.reach === 'self'
-      ? { id: spellOptionId(name), label: s.label, kind: 'self' as const, byRuleOnly: true }
-      : { id: spellOptionId(name), label: s.label, kind: 'projectile' as const, projectile: PATH, byRuleOnly: true };
+      ? { id: spellOptionId(name), label: s.noun, kind: 'self' as const, byRuleOnly: true }
+      : { id: spellOptionId(name), label: s.noun, kind: 'projectile' as const, projectile: PATH, byRuleOnly: true };
   });
 }
 
@@ -120,8 +121,10 @@ export function chooseSpell(ctx: AngContext, t: Tracer, self: AngView, foe: AngV
   }
   const roll = t.roll(0, 99, 'spell: rand_int(100)');
   if (!(t.recording ? t.check('tries a spell when below the chance', roll, '<', chance) : roll < chance)) return undefined;
-  if (where.distance > MAX_RANGE || !where.projectable) {
-    if (t.recording) t.note(where.distance > MAX_RANGE ? `its foe is ${where.distance} squares away, past MAX_RANGE ${MAX_RANGE}` : 'its foe is not in its line of fire');
+  // m_ptr->cdis: the game's distance (the longer axis plus half the shorter).
+  const cdis = angbandDistance(self.pos, foe.pos);
+  if (cdis > MAX_RANGE || !where.projectable) {
+    if (t.recording) t.note(cdis > MAX_RANGE ? `its foe is ${cdis} squares away (the game's distance), past MAX_RANGE ${MAX_RANGE}` : 'its foe is not in its line of fire');
     return undefined;
   }
   let from = list;
@@ -223,8 +226,7 @@ export function resolveSpell(ctx: AngContext, world: SpellWorld, t: Tracer, a: A
   const rlev = Math.max(1, m.level);
   const cast: Cast = { damage: 0, hit: false, p: Fraction.ONE, law: Distribution.constant(0), effects: [], notes: [] };
   const self = d.id === a.id;
-  const who = subjectOf(a);
-  if (t.recording) t.rule(SECTION_MONSTER_SPELLS, `${m.name} ${s.label} (${name.toUpperCase().replace(/-/g, '_')}; melee2.c make_attack_spell)`);
+  if (t.recording) t.rule(SECTION_MONSTER_SPELLS, `${m.name} ${s.label} (${name.toUpperCase().replace(/-/g, '_')}; melee2.c make_attack_spell; the game's code in both editions)`);
   const raw = rawDamage(name, m, a.body.hp);
   const hero = heroRules(d);
   const foeMonster = !self && monsterRules(d) !== undefined;
@@ -232,11 +234,10 @@ export function resolveSpell(ctx: AngContext, world: SpellWorld, t: Tracer, a: A
 
   if (s.inert) {
     if (t.recording) t.note(`nothing in a duel reads it: ${s.inert}`);
-    summary = `${who} ${s.label}.`;
+    summary = `${says(a, s.label)}.`;
   } else if (s.gf && raw) {
     // A bolt, ball, breath, arrow or boulder: project() at the foe.
     const rawLaw = lawOfSteps(raw.steps, 0);
-    if (t.recording) t.value('formula', 0, raw.formula);
     const amount = rollSteps(t, raw.steps, 0);
     cast.law = damageLaw(ctx, world, s, raw, a, d);
     const rawP = rawLaw.prob(amount);
@@ -259,13 +260,13 @@ export function resolveSpell(ctx: AngContext, world: SpellWorld, t: Tracer, a: A
     }
     cast.damage = dealt;
     cast.hit = true;
-    summary = `${who} ${s.label} at ${nameOf(d)} for ${dealt}`;
+    summary = `${says(a, s.label)} at ${nameOf(d)} for ${dealt}`;
   } else if (s.reach === 'self') {
     summary = selfSpell(t, cast, a, m, name, rlev);
   } else if (s.reach === 'foe') {
     cast.hit = true;
     cast.effects.push({ kind: 'teleport', target: d.id, how: name === 'tele-to' ? { kind: 'to', near: a.id } : { kind: 'away', distance: 100 } });
-    summary = name === 'tele-to' ? `${who} commands ${nameOf(d)} to return.` : `${who} teleports ${nameOf(d)} away.`;
+    summary = name === 'tele-to' ? `${says(a, 'commands')} ${nameOf(d)} to return.` : `${says(a, 'teleports')} ${nameOf(d)} away.`;
   } else {
     summary = directSpell(t, cast, world, a, d, m, name, raw, hero !== undefined);
   }
@@ -280,14 +281,13 @@ export function resolveSpell(ctx: AngContext, world: SpellWorld, t: Tracer, a: A
 
 /** Heal, haste, blink and teleport (make_attack_spell's RF6 cases on the caster). */
 function selfSpell(t: Tracer, cast: Cast, a: AngView, m: AngMonster, name: AngSpellName, rlev: number): string {
-  const who = subjectOf(a);
   switch (name) {
     case 'heal': {
       const gain = Math.min(rlev * 6, a.body.maxHp - a.body.hp);
       if (t.recording) t.value('heals', gain, `level ${rlev} x 6, up to its maximum`);
       if (gain > 0) cast.effects.push({ kind: 'heal', target: a.id, amount: gain, cause: 'its healing spell' });
       if (statusLevel(a, 'afraid') > 0) cast.effects.push({ kind: 'remove-status', target: a.id, status: 'afraid' });
-      return a.body.hp + rlev * 6 >= a.body.maxHp ? `${who} looks completely healed!` : `${who} looks healthier.`;
+      return a.body.hp + rlev * 6 >= a.body.maxHp ? `${says(a, 'looks completely healed')}!` : `${says(a, 'looks healthier')}.`;
     }
     case 'haste': {
       const r = monsterRules(a);
@@ -295,14 +295,14 @@ function selfSpell(t: Tracer, cast: Cast, a: AngView, m: AngMonster, name: AngSp
       const next = speed < m.speed + 10 ? speed + 10 : speed < m.speed + 20 ? speed + 2 : speed;
       if (t.recording) t.mod('speed', speed, next, 'to its kind + 10 at once, then + 2 at a time up to + 20');
       if (next !== speed) cast.effects.push({ kind: 'rules', target: a.id, patch: { speed: next } });
-      return next === speed ? `${who} concentrates on its body, to no effect.` : `${who} starts moving faster.`;
+      return next === speed ? `${says(a, 'concentrates on its body')}, to no effect.` : `${says(a, 'starts moving faster')}.`;
     }
     case 'blink':
       cast.effects.push({ kind: 'teleport', target: a.id, how: { kind: 'away', distance: 10 } });
-      return `${who} blinks away.`;
+      return `${says(a, 'blinks away')}.`;
     case 'tport':
       cast.effects.push({ kind: 'teleport', target: a.id, how: { kind: 'away', distance: 45 } });
-      return `${who} teleports away.`;
+      return `${says(a, 'teleports away')}.`;
     default:
       throw new RangeError(`${name} is not a spell on oneself`);
   }
@@ -313,7 +313,6 @@ function selfSpell(t: Tracer, cast: Cast, a: AngView, m: AngMonster, name: AngSp
  * hero's protection, then the saving throw, then what it does.
  */
 function directSpell(t: Tracer, cast: Cast, world: SpellWorld, a: AngView, d: AngView, m: AngMonster, name: AngSpellName, raw: RawDamage | null, isHero: boolean): string {
-  const who = subjectOf(a);
   const whom = nameOf(d);
   if (!isHero) throw new Error(`${name} has no version against a monster`);
   const h = world.hero(d);
@@ -343,56 +342,56 @@ function directSpell(t: Tracer, cast: Cast, world: SpellWorld, a: AngView, d: An
   if (raw) cast.law = mixture([{ weight: savP, dist: Distribution.constant(0) }, { weight: savP.complement(), dist: lawOfSteps(raw.steps, 0) }]);
   switch (name) {
     case 'mind-blast':
-      if (save()) return `${who} gazes at ${whom}; ${whom} resist${whom === 'you' ? '' : 's'} the effects.`;
+      if (save()) return `${says(a, 'gazes')} at ${whom}; ${whom} resist${whom === 'you' ? '' : 's'} the effects.`;
       if (!protectedBy(def.resist.has('confu'), 'resists confusion')) addCondition(cast, d, 'confused', rand4('confusion'), 'confused');
       hurt();
-      return `${who} blasts ${whom}'s mind for ${cast.damage}.`;
+      return `${says(a, 'blasts')} ${possessive(d)} mind for ${cast.damage}.`;
     case 'brain-smash':
-      if (save()) return `${who} gazes at ${whom}; ${whom} resist${whom === 'you' ? '' : 's'} the effects.`;
+      if (save()) return `${says(a, 'gazes')} at ${whom}; ${whom} resist${whom === 'you' ? '' : 's'} the effects.`;
       hurt();
       if (!protectedBy(def.resist.has('blind'), 'resists blindness')) addCondition(cast, d, 'blind', 8 + t.roll(0, 7, 'blindness: 8 + rand_int(8)'), 'blinded');
       if (!protectedBy(def.resist.has('confu'), 'resists confusion')) addCondition(cast, d, 'confused', rand4('confusion'), 'confused');
       if (!protectedBy(def.freeAction, 'free action')) addCondition(cast, d, 'paralyzed', rand4('paralysis'), 'paralysed');
       addCondition(cast, d, 'slow', rand4('slowness'), 'slowed');
-      return `${who} smashes ${whom}'s mind for ${cast.damage}.`;
+      return `${says(a, 'smashes')} ${possessive(d)} mind for ${cast.damage}.`;
     case 'cause-1':
     case 'cause-2':
     case 'cause-3':
     case 'cause-4':
-      if (save()) return `${who} points at ${whom} and curses; ${whom} resist${whom === 'you' ? '' : 's'} the effects.`;
+      if (save()) return `${says(a, 'points')} at ${whom} and curses; ${whom} resist${whom === 'you' ? '' : 's'} the effects.`;
       hurt();
       if (name === 'cause-4') {
         let cut = 0;
         for (let i = 0; i < 10; i++) cut += t.roll(1, 10, 'cut: 10d10');
         addCondition(cast, d, 'cut', cut, 'cut');
       }
-      return `${who} points at ${whom} and curses for ${cast.damage}.`;
+      return `${says(a, 'points')} at ${whom} and curses for ${cast.damage}.`;
     case 'scare':
-      if (protectedBy(def.resist.has('fear'), 'resists fear') || save()) return `${who} casts a fearful illusion; ${whom} refuse${whom === 'you' ? '' : 's'} to be frightened.`;
+      if (protectedBy(def.resist.has('fear'), 'resists fear') || save()) return `${says(a, 'casts a fearful illusion')}; ${whom} refuse${whom === 'you' ? '' : 's'} to be frightened.`;
       addCondition(cast, d, 'afraid', rand4('fear'), 'terrified');
       cast.hit = true;
-      return `${who} casts a fearful illusion.`;
+      return `${says(a, 'casts a fearful illusion')}.`;
     case 'blind':
-      if (protectedBy(def.resist.has('blind'), 'resists blindness') || save()) return `${who} casts a spell, burning ${whom === 'you' ? 'your' : `${whom}'s`} eyes, to no effect.`;
+      if (protectedBy(def.resist.has('blind'), 'resists blindness') || save()) return `${says(a, 'casts a spell, burning')} ${possessive(d)} eyes, to no effect.`;
       cast.effects.push({ kind: 'status', target: d.id, status: { kind: 'blind', level: 12 + t.roll(0, 3, 'blindness: 12 + rand_int(4)') }, mode: 'set' });
       cast.notes.push('blinded');
       cast.hit = true;
-      return `${who} casts a spell, burning ${whom === 'you' ? 'your' : `${whom}'s`} eyes.`;
+      return `${says(a, 'casts a spell, burning')} ${possessive(d)} eyes.`;
     case 'conf':
-      if (protectedBy(def.resist.has('confu'), 'resists confusion') || save()) return `${who} creates a mesmerising illusion; ${whom} disbelieve${whom === 'you' ? '' : 's'} it.`;
+      if (protectedBy(def.resist.has('confu'), 'resists confusion') || save()) return `${says(a, 'creates a mesmerising illusion')}; ${whom} disbelieve${whom === 'you' ? '' : 's'} it.`;
       addCondition(cast, d, 'confused', rand4('confusion'), 'confused');
       cast.hit = true;
-      return `${who} creates a mesmerising illusion.`;
+      return `${says(a, 'creates a mesmerising illusion')}.`;
     case 'slow':
-      if (protectedBy(def.freeAction, 'free action') || save()) return `${who} drains power from ${whom === 'you' ? 'your' : `${whom}'s`} muscles, to no effect.`;
+      if (protectedBy(def.freeAction, 'free action') || save()) return `${says(a, 'drains power from')} ${possessive(d)} muscles, to no effect.`;
       addCondition(cast, d, 'slow', rand4('slowness'), 'slowed');
       cast.hit = true;
-      return `${who} drains power from ${whom === 'you' ? 'your' : `${whom}'s`} muscles.`;
+      return `${says(a, 'drains power from')} ${possessive(d)} muscles.`;
     case 'hold':
-      if (protectedBy(def.freeAction, 'free action') || save()) return `${who} stares deep into ${whom === 'you' ? 'your' : `${whom}'s`} eyes, to no effect.`;
+      if (protectedBy(def.freeAction, 'free action') || save()) return `${says(a, 'stares deep into')} ${possessive(d)} eyes, to no effect.`;
       addCondition(cast, d, 'paralyzed', rand4('paralysis'), 'paralysed');
       cast.hit = true;
-      return `${who} stares deep into ${whom === 'you' ? 'your' : `${whom}'s`} eyes.`;
+      return `${says(a, 'stares deep into')} ${possessive(d)} eyes.`;
     default:
       throw new RangeError(`${name} (${m.name}) is not a spell at the foe`);
   }
@@ -415,4 +414,14 @@ export function spellPreview(ctx: AngContext, world: SpellWorld, a: AngView, d: 
   }
   if (s.inert) notes.push(s.inert);
   return { label: `${m.name}: ${s.label}`, hit, damage, expected: hit.mul(damage.mean()), perTurn, notes };
+}
+
+/** "the Drolem breathes fire", or "you breathe fire" when the player steers it. */
+function says(a: AngView, third: string): string {
+  const who = subjectOf(a);
+  if (!isYou(a)) return `${who} ${third}`;
+  const [verb = '', ...rest] = third.split(' ');
+  const base = verb.endsWith('ies') ? `${verb.slice(0, -3)}y` : /(sh|ch|ss|x)es$/.test(verb) ? verb.slice(0, -2) : verb.replace(/s$/, '');
+  const tail = rest.join(' ').replace(/\bitself\b/g, 'yourself').replace(/\bits\b/g, 'your');
+  return `${who} ${base}${tail ? ` ${tail}` : ''}`;
 }

@@ -1,6 +1,17 @@
 import type { Tracer } from '../../core/trace.js';
-import { type ItemStack, stackKey } from '../../world/components.js';
-import { type AngContext, type AngEffect, type AngView, heroDefences, heroRules, monsterRules, mutableGear, statusLevel } from './context.js';
+import { type AngContext, type AngEffect, type AngView, heroDefences, heroRules, monsterRules } from './context.js';
+import {
+  NO_DEFENCES,
+  addCondition,
+  disenchant,
+  finishHeroChanges,
+  heroChanges,
+  heroExp,
+  loseExpBy,
+  quarterStats,
+  setCondition,
+  swapStats,
+} from './hero-changes.js';
 import { acidOnArmour, slotArmour } from './monster-attacks.js';
 import { packDamage } from './items.js';
 import type { SpellWorld } from './monster-spells.js';
@@ -19,7 +30,7 @@ export function spellWorld(ctx: AngContext): SpellWorld {
         defences: heroDefences(ctx, d),
         acidArmour: r ? acidCover(ctx, r.gear) : false,
         level: r?.level ?? 1,
-        exp: 0,
+        exp: r ? heroExp(ctx, r) : 0,
       };
     },
     sideEffects: (t, target, caster, notes) => sideEffects(ctx, t, target, caster, notes),
@@ -29,23 +40,20 @@ export function spellWorld(ctx: AngContext): SpellWorld {
 /**
  * Takes a projection's side effects one at a time, as project.ts decides them (so that what they
  * draw comes in the game's order: ice's inventory damage before its cut), and gives back the
- * effects on the fighters once the projection is done.
+ * effects on the fighters once the projection is done. What they change on the fighter is
+ * gathered as the blows gather it (hero-changes.ts).
  */
 function sideEffects(ctx: AngContext, t: Tracer, d: AngView, caster: AngView, notes: string[]): { apply(e: AngSideEffect): void; finish(): AngEffect[] } {
   const out: AngEffect[] = [];
-  const added: Record<string, number> = {};
-  const level = (kind: string) => added[kind] ?? statusLevel(d, kind);
-  const pack: ItemStack[] = d.inventory.pack.map((s) => ({ ...s }));
-  const gear = heroRules(d) ? mutableGear(d) : undefined;
-  let gearChanged = false;
+  const ch = heroChanges(ctx, d, heroRules(d) ? heroDefences(ctx, d) : NO_DEFENCES, notes);
   const apply = (e: AngSideEffect): void => {
     switch (e.kind) {
       case 'condition':
-        added[e.condition] = level(e.condition) + e.add;
+        addCondition(ch, e.condition, e.add);
         notes.push(CONDITION_NOTE[e.condition] ?? e.condition);
         break;
       case 'condition-set':
-        added[e.condition] = e.value;
+        setCondition(ch, e.condition, e.value);
         notes.push(CONDITION_NOTE[e.condition] ?? e.condition);
         break;
       case 'kept-life':
@@ -55,15 +63,27 @@ function sideEffects(ctx: AngContext, t: Tracer, d: AngView, caster: AngView, no
         notes.push('you resist the effects');
         break;
       case 'inventory':
-        packDamage(ctx, t, pack, e.element, e.perc, notes);
+        packDamage(ctx, t, ch.pack, e.element, e.perc, notes);
         break;
       case 'minus-ac': {
-        if (!gear) break;
-        const hit = acidOnArmour(ctx, gear, e.slot);
-        if (hit?.damaged) gearChanged = true;
+        if (!ch.gear) break;
+        const hit = acidOnArmour(ctx, ch.gear, e.slot);
+        if (hit?.damaged) ch.gearChanged = true;
         if (hit) notes.push(hit.damaged ? `your ${hit.name} is damaged` : `your ${hit.name} is unaffected`);
         break;
       }
+      case 'lose-exp':
+        loseExpBy(ctx, t, ch, e.amount, 'lose_exp');
+        break;
+      case 'stat-quarter':
+        quarterStats(ch, e.stats);
+        break;
+      case 'stat-swap':
+        swapStats(ch, e.stats[0], e.stats[1]);
+        break;
+      case 'disenchant':
+        disenchant(ctx, t, ch);
+        break;
       case 'teleport':
         out.push({ kind: 'teleport', target: d.id, how: { kind: 'away', distance: e.distance } });
         break;
@@ -79,20 +99,14 @@ function sideEffects(ctx: AngContext, t: Tracer, d: AngView, caster: AngView, no
           out.push({ kind: 'ai-mode', target: d.id, mode: 'hunting' });
         }
         break;
-      default:
-        out.push(...heroDrain(ctx, t, d, e, notes));
+      case 'polymorph':
+        // project_m would turn it into another monster of its depth; a duel keeps its two
+        // fighters, so it stays what it is and takes the damage (docs/FIDELITY.md).
+        notes.push('its form wavers, but it stays itself');
+        break;
     }
   };
-  const finish = (): AngEffect[] => {
-  for (const [kind, lv] of Object.entries(added)) out.push({ kind: 'status', target: d.id, status: { kind, level: lv }, mode: 'set' });
-  if (gear && gearChanged) out.push({ kind: 'rules', target: d.id, patch: { gear } });
-  for (const st of d.inventory.pack) {
-    const after = pack.find((x) => stackKey(x) === stackKey(st))?.quantity ?? 0;
-    if (after < st.quantity) out.push({ kind: 'consume', target: d.id, item: stackKey(st), quantity: st.quantity - after });
-  }
-  return out;
-  };
-  return { apply, finish };
+  return { apply, finish: () => [...out, ...finishHeroChanges(ctx, ch)] };
 }
 
 const CONDITION_NOTE: Readonly<Record<string, string>> = {
@@ -116,10 +130,4 @@ export function acidCover(ctx: AngContext, gear: GearData): number {
     if (st && def?.kind === 'armour' && def.def.ac + def.def.toAc + (st.magic?.toAc ?? 0) > 0) bits |= 1 << (slot - 1);
   }
   return bits;
-}
-
-
-function heroDrain(_ctx: AngContext, _t: Tracer, _d: AngView, e: AngSideEffect, notes: string[]): AngEffect[] {
-  notes.push(`(${e.kind})`);
-  return [];
 }

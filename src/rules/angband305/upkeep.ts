@@ -42,12 +42,12 @@ const ENDS: Record<string, (f: AngView) => string> = {
   poisoned: (f) => `${subjectOf(f)} ${verb(f, 'are', 'is')} no longer poisoned.`,
   stun: (f) => `${subjectOf(f)} ${verb(f, 'are', 'is')} no longer stunned.`,
   cut: (f) => `${subjectOf(f)} ${verb(f, 'stop')} bleeding.`,
+  ...OPPOSE_ENDS,
   image: (f) => `${subjectOf(f)} ${verb(f, 'see', 'sees')} clearly again.`,
   blind: (f) => `${subjectOf(f)} ${verb(f, 'can', 'can')} see again.`,
   paralyzed: (f) => `${subjectOf(f)} ${verb(f, 'can', 'can')} move again.`,
   confused: (f) => `${subjectOf(f)} ${verb(f, 'feel')} less confused now.`,
   slow: (f) => `${subjectOf(f)} ${verb(f, 'feel')} less slow.`,
-  ...OPPOSE_ENDS,
 };
 
 /** How the blows' conditions show in the panel. */

@@ -5,6 +5,8 @@
  * has no monster-on-monster melee).
  */
 import { describe, expect, it } from 'vitest';
+import { loadContent } from '../../../src/content/index.js';
+import { Duel, type DuelSetup, type Outcome } from '../../../src/game/duel.js';
 import { Fraction } from '../../../src/core/fraction.js';
 import { RecordingTracer, ScriptedRng } from '../../../src/core/trace.js';
 import type { AngContext, AngState, AngView } from '../../../src/rules/angband305/context.js';
@@ -139,8 +141,10 @@ describe('each effect against a hero, with and without its protection (scripted 
     // Warrior: DEX 16 (adj_dex_safe 9) + level 10 = 19.
     const foiled = strike('t-eat-gold', [0, 3, 18, 1]);
     expect(foiled.effects).toContainEqual({ kind: 'message', text: 'There is a puff of smoke!', tone: 'warn' });
+    // teleport_away(MAX_SIGHT x 2 + 5).
+    expect(foiled.effects).toContainEqual({ kind: 'teleport', target: 2, how: { kind: 'away', distance: 45 } });
     const stays = strike('t-eat-gold', [0, 3, 18, 0]);
-    expect(stays.effects.some((e) => e.kind === 'message')).toBe(false);
+    expect(stays.effects.some((e) => e.kind === 'message' || e.kind === 'teleport')).toBe(false);
     const robbed = strike('t-eat-gold', [0, 3, 19, 24]);
     expect(robbed.summary).toContain('nothing was stolen');
     // Paralysed, the hero has no saving throw.
@@ -363,5 +367,27 @@ describe("the recall page's note on each effect, with the hero's protection", ()
   it.each(rows)('%s, save %s', (effect, save, text) => expect(note(effect, save)).toBe(text));
   it('every effect has a note', () => {
     for (const e of ANG_BLOW_EFFECTS) expect(note(e, null).length).toBeGreaterThan(0);
+  });
+});
+
+describe('whole duels with every effect, on either side', () => {
+  const content = loadContent();
+  /** The first monster of the data with each effect. */
+  const carriers = ANG_BLOW_EFFECTS.map((e) => [e, content.angband.monsters.find((m) => m.blows.some((b) => b.effect === e))?.id] as const);
+  function play(hero: string, foe: string, seed: string): Outcome {
+    const setup: DuelSetup = { ruleset: 'angband-3.0.5', edition: 'source', seed, hero: { template: hero, options: {} }, foe: { template: foe, options: {} }, arena: 'pit', heroControl: 'ai', maxTurns: 300 };
+    const duel = new Duel(setup, content, { tracing: true });
+    for (let i = 0; i < 300 * 20 && !duel.outcome; i++) {
+      const r = duel.step();
+      if (r.kind !== 'turn' && r.kind !== 'over') throw new Error(`${hero} vs ${foe}: the AI duel asked for ${r.kind}`);
+    }
+    if (!duel.outcome) throw new Error(`${hero} vs ${foe}: stalled`);
+    return duel.outcome;
+  }
+  it('every effect is carried by some monster of the data', () => expect(carriers.filter(([, id]) => id === undefined)).toEqual([]));
+  it.each(carriers)('%s (%s): against the warrior, and against an uruk as the hero side, the duel ends within the cap', (_e, id) => {
+    const a = play('warrior', id as string, `blows-${id}`);
+    const b = play(id as string, 'uruk', `blows-mvm-${id}`);
+    for (const o of [a, b]) expect(o.time).toBeLessThanOrEqual(300);
   });
 });

@@ -272,3 +272,25 @@ describe('spell options', () => {
 function fail(): never {
   throw new Error('missing option');
 }
+
+describe('a monster the player steers', () => {
+  it('casts a spell on itself through the fire command: it hastens, and the log speaks to the player', async () => {
+    const { Duel } = await import('../../../src/game/duel.js');
+    const { loadContent } = await import('../../../src/content/index.js');
+    const d = new Duel({ ruleset: 'angband-3.0.5', edition: 'spoiler', hero: { template: 'necromancer', options: {} }, foe: { template: 'ogre-mage', options: {} }, arena: 'pit', heroControl: 'player', maxTurns: 100, seed: '5' }, loadContent());
+    d.runUntilInput();
+    const me = d.pending();
+    if (!me?.pos || !me.rules) throw new Error('the player should be asked to act');
+    const before = (me.rules as { speed: number }).speed;
+    d.step({ type: 'fire', option: 'spell:haste', target: { ...me.pos } });
+    expect((me.rules as { speed: number }).speed).toBe(before + 10);
+    expect(d.messages.map((m) => m.text)).toContain('You start moving faster.');
+  });
+  it("speaks of the player's own eyes and mind when the player is struck", () => {
+    const you = fighterView(rs, 1, 'gnome-mage', 0);
+    (you.fighter as { controller: string }).controller = 'player';
+    const vrock = view(2, 'vrock', 1, { mode: 'hunting' });
+    const blind = rs.attackOptions(vrock).find((o) => o.id === 'spell:blind') ?? fail();
+    expect(rs.resolveAttack(new NullTracer(new ScriptedRng([99, 1])), vrock, you, blind, ctx).summary).toBe('The Vrock casts a spell, burning your eyes (blinded).');
+  });
+});
