@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/index.js';
 import { setupFromOptions, type DuelOptions } from '../../src/cli/setup-options.js';
 import { idHint, nearestByEdits } from '../../src/core/suggest.js';
+import { resolveSides } from '../../src/cli/compare-command.js';
+import { planSweep } from '../../src/cli/sweep.js';
 
 /**
  * An unknown id in a roster of hundreds: one short line naming the ids close to it (those that
@@ -54,5 +56,28 @@ describe('--hero and --foe in a roster of hundreds (in-process)', () => {
     const message = refusal(over);
     expect(message).toBe(text);
     expect(message.length).toBeLessThan(400);
+  });
+});
+
+describe('sweep --values and compare --foe-b in a roster of hundreds', () => {
+  const base = { seed: 'ids', ruleset: 'angband-3.0.5', edition: 'spoiler', arena: 'rooms', maxTurns: '1000' };
+  const message = (f: () => unknown): string => {
+    try {
+      f();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return '';
+  };
+
+  it('sweep --vary foe --values with an unknown foe', () => {
+    const setup = setupFromOptions(base as DuelOptions, content, 'ai');
+    expect(message(() => planSweep(setup, content, { vary: 'foe', values: 'jackal,jakal' }))).toBe('--values: unknown foe "jakal" for angband-3.0.5; did you mean jackal? (arena list foes --ruleset angband-3.0.5 lists all 616)');
+  });
+
+  it('compare --foe-b with an unknown foe', () => {
+    const usage = (m: string) => new Error(`usage: ${m}`);
+    const o = { ...base, against: 'angband-3.0.5', editionB: 'source', foeB: 'balrog', duels: '0' } as Parameters<typeof resolveSides>[0];
+    expect(message(() => resolveSides(o, content, usage))).toBe('usage: --foe-b: unknown foe "balrog" for angband-3.0.5; did you mean lesser-balrog, the-balrog-of-moria, lungorthin-the-balrog-of-white-fire, gothmog-the-high-captain-of-balrogs, greater-balrog? (arena list foes --ruleset angband-3.0.5 --search "balrog" lists the matches)');
   });
 });
