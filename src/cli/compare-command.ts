@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { idHint } from '../core/suggest.js';
 import type { Content } from '../content/index.js';
 import type { DuelSetup } from '../game/duel.js';
 import { skillOfOption } from '../rules/crawl-family/options.js';
@@ -71,7 +72,7 @@ function pickB(
   const ids = catalogB.map((e) => e.id);
   if (given !== undefined) {
     const e = catalogB.find((x) => x.id === given);
-    if (!e) throw usage(`${flag}: unknown ${role} "${given}" for ${rulesetB.id}; choose one of: ${ids.join(', ')}`);
+    if (!e) throw usage(`${flag}: unknown ${role} "${given}" for ${rulesetB.id}; ${idHint(given, ids, { noun: role, command: `arena list ${role === 'hero' ? 'heroes' : 'foes'} --ruleset ${rulesetB.id}` })}`);
     return { template: e.id, name: e.name, how: flag };
   }
   const byId = catalogB.find((x) => x.id === a.id);
@@ -83,7 +84,9 @@ function pickB(
     const e = catalogB.find((x) => x.id === id) as CatalogEntry;
     return { template: e.id, name: e.name, how: `${rulesetB.id}'s default; it has no ${a.id}` };
   }
-  throw usage(`${flag}: side B (${rulesetB.id}) has no ${role} "${a.id}" (by id or by name "${a.name}"); choose one with ${flag}: ${ids.join(', ')}`);
+  // A's id is no typo: B's whole list when it is short, else the ids near it and how to list them.
+  const hint = ids.length <= 40 ? ids.join(', ') : idHint(a.id, ids, { noun: role, command: `arena list ${role === 'hero' ? 'heroes' : 'foes'} --ruleset ${rulesetB.id}` });
+  throw usage(`${flag}: side B (${rulesetB.id}) has no ${role} "${a.id}" (by id or by name "${a.name}"); choose one with ${flag}: ${hint}`);
 }
 
 /** The flags a setup's hero was built with ("--level 5 --weapon dagger --skill fighting=12"). */

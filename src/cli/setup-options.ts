@@ -5,6 +5,7 @@ import { DEFAULT_ARENA, DEFAULT_MAX_TURNS, type DuelSetup, arenaIds } from '../g
 import { EDITIONS, isEdition } from '../rules/edition.js';
 import { availableRulesets, getRuleset, isRulesetId, monsterDuelProblem } from '../rules/registry.js';
 import { normaliseSeed } from '../core/rng.js';
+import { idHint, nearestByEdits } from '../core/suggest.js';
 import { heroOptionTables, rulesetsWith, skillOptionProblem } from '../rules/choices.js';
 import type { RulesetId } from '../rules/ruleset.js';
 import type { AiMode } from '../world/components.js';
@@ -86,6 +87,20 @@ export function freshSeed(): string {
   return String(randomInt(100_000_000, 1_000_000_000));
 }
 
+/**
+ * What to say of an unknown --hero: the heroes or monsters whose ids hold it (or a typo away);
+ * else every hero (there are few), and where the monsters are listed.
+ */
+function heroHint(word: string, heroes: readonly string[], monsters: readonly string[], ruleset: string): string {
+  const all = [...heroes, ...monsters];
+  const w = word.trim().toLowerCase();
+  const containing = w === '' ? [] : all.filter((id) => id.includes(w));
+  if (containing.length > 0) return `did you mean ${containing.slice(0, 6).join(', ')}? (arena list --ruleset ${ruleset} --search ${JSON.stringify(word)} lists the matches)`;
+  const near = nearestByEdits(w, all).slice(0, 6);
+  const rest = `choose one of: ${heroes.join(', ')}, or a monster (arena list foes --ruleset ${ruleset})`;
+  return near.length > 0 ? `did you mean ${near.join(', ')}? Else ${rest}` : rest;
+}
+
 /** Turns command-line options into a checked duel setup, with messages naming the bad option. */
 export function setupFromOptions(o: DuelOptions, content: Content, heroControl: 'player' | 'ai'): DuelSetup {
   if (!isRulesetId(o.ruleset)) {
@@ -98,12 +113,15 @@ export function setupFromOptions(o: DuelOptions, content: Content, heroControl: 
   const foes = catalog.filter((c) => c.kind === 'monster').map((c) => c.id);
   const hero = o.hero ?? ruleset.defaultHero;
   const foe = o.foe ?? ruleset.defaultFoe;
-  if (!heroes.includes(hero) && !foes.includes(hero)) throw new Error(`--hero: unknown hero "${hero}" for ${o.ruleset}; choose one of: ${heroes.join(', ')}, or a monster (arena list foes --ruleset ${o.ruleset})`);
+  if (!heroes.includes(hero) && !foes.includes(hero)) throw new Error(`--hero: unknown hero "${hero}" for ${o.ruleset}; ${heroHint(hero, heroes, foes, o.ruleset)}`);
   if (!heroes.includes(hero)) {
     const problem = monsterDuelProblem(o.ruleset);
     if (problem) throw new Error(`--hero ${hero}: ${problem}`);
   }
-  if (!foes.includes(foe)) throw new Error(`--foe: unknown foe "${foe}" for ${o.ruleset}; choose one of: ${foes.join(', ')}`);
+  if (!foes.includes(foe)) {
+    const isHero = heroes.includes(foe) ? `${foe} is a hero (it fights on the hero side: --hero ${foe}); ` : '';
+    throw new Error(`--foe: unknown foe "${foe}" for ${o.ruleset}; ${isHero}${idHint(foe, foes, { noun: 'foe', command: `arena list foes --ruleset ${o.ruleset}` })}`);
+  }
   const arenas = arenaIds(content);
   if (!arenas.includes(o.arena)) throw new Error(`--arena: unknown arena "${o.arena}"; choose one of: ${arenas.join(', ')}`);
   const maxTurns = /^\d+$/.test(o.maxTurns) ? Number(o.maxTurns) : NaN;

@@ -1,4 +1,5 @@
 import type { Content } from '../content/index.js';
+import { idHint } from '../core/suggest.js';
 import { DEFAULT_EDITION } from '../rules/edition.js';
 import type { DuelSetup } from '../game/duel.js';
 import { type OptionAxis, heroChoices, heroOptionTables, wholeAxis } from '../rules/choices.js';
@@ -173,7 +174,7 @@ export function planSweep(base: DuelSetup, content: Content, flags: SweepFlags, 
     const { known, defaults, what } = listChoices(p, ruleset, content);
     if (flags.values !== undefined) {
       for (const v of splitValues(flags.values)) {
-        if (!known.includes(v)) fail(`--values: unknown ${what} "${v}" for ${ruleset}; choose from: ${known.join(', ')}`);
+        if (!known.includes(v)) fail(`--values: unknown ${what} "${v}" for ${ruleset}; ${what === 'foe' ? idHint(v, known, { noun: 'foe', command: `arena list foes --ruleset ${ruleset}` }) : `choose from: ${known.join(', ')}`}`);
         values.push(v);
       }
     } else {

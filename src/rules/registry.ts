@@ -134,3 +134,12 @@ export function entryJson(id: string, tables: RulesetTables, entry: CatalogEntry
   const own = MODULES.get(id)?.listJson;
   return own ? own(tables, entry) : { id: entry.id, name: entry.name, kind: entry.kind, description: entry.description };
 }
+
+/**
+ * A catalogue entry with its data record's own fields after id, name, kind and description: the
+ * `listJson` of a ruleset whose records are the data file's, as written.
+ */
+export function withRecord(entry: CatalogEntry, records: readonly { readonly id: string }[]): Readonly<Record<string, unknown>> {
+  const { id: _id, name: _name, kind: _kind, description: _description, ...rest } = (records.find((r) => r.id === entry.id) ?? {}) as Record<string, unknown>;
+  return { id: entry.id, name: entry.name, kind: entry.kind, description: entry.description, ...rest };
+}

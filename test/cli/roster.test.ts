@@ -188,6 +188,16 @@ describe('arena list --json', () => {
     }
   });
 
+  it.each([
+    ['pixel-dungeon', 'rat', { hp: 8, damage: [1, 5] }],
+    ['crawl-4.0b20', 'rat', { hd: 1, ac: 1, ev: 10, speed: 10 }],
+    ['stone-soup-0.5.2', 'rat', { hd: 1, ac: 1, ev: 10, speed: 10 }],
+  ])("%s: a monster's entry carries its data record (%s)", async (ruleset, id, fields) => {
+    const r = await arena(['list', 'foes', '--ruleset', ruleset, '--search', id, '--json']);
+    const { foes } = JSON.parse(r.stdout) as { foes: Record<string, unknown>[] };
+    expect(foes.find((f) => f['id'] === id)).toMatchObject({ id, kind: 'monster', ...fields });
+  });
+
   it('lists everything under one object, with --search applied to each list', async () => {
     const r = await arena(['list', '--ruleset', 'pixel-dungeon', '--json', '--search', 'rat']);
     const out = JSON.parse(r.stdout) as Record<string, { id: string }[] | string>;
@@ -208,6 +218,13 @@ describe('--hero <monster> for each command that starts a duel (spawned)', () =>
     expect(r.stdout).toContain('hero: vampire bat [vampire-bat] vs foe: marsupial rat [rat]');
     // A monster is "the vampire bat" whichever side it wins on.
     expect(r.stdout).toMatch(/^outcome: (the vampire bat wins: the marsupial rat was slain|the marsupial rat wins: the vampire bat was slain|draw: .*) \(turn \d+/m);
+  });
+
+  it('duel in Angband: a monster against a monster', async () => {
+    const r = await arena(['duel', '--ruleset', 'angband-3.0.5', '--hero', 'drolem', '--foe', 'jackal', '--seed', 'roster', '--no-save']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('hero: Drolem [drolem] vs foe: Jackal [jackal]');
+    expect(r.stdout).toMatch(/^outcome: (the Drolem wins: the Jackal was slain|the Jackal wins: the Drolem was slain|draw: .*) \(turn \d+/m);
   });
 
   it('sim', async () => {

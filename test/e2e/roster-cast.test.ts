@@ -82,3 +82,41 @@ describe('a steered monster casting', () => {
     expect(h.app.session.ui.kind).toBe('target');
   });
 });
+
+describe('a steered Angband monster casting its own spells', () => {
+  const angband = (hero: string) => defaultSetup({ ruleset: 'angband-3.0.5', hero: { template: hero, options: {} }, foe: { template: 'jackal', options: {} } });
+
+  it('the Poltergeist, whose one spell is BLINK: the fire key blinks it at once', async () => {
+    h = await startHarness({ save: false, setup: angband('poltergeist') });
+    const d = h.app.session.duel;
+    const at = { ...d.hero.pos! };
+    const turn = d.turn;
+    await h.press('f');
+    expect(h.app.session.ui.kind).toBe('main');
+    expect(d.turn).toBeGreaterThan(turn);
+    expect(d.hero.pos).not.toEqual(at);
+    expect(d.traces.some((t) => t.actor === d.heroId && /blink/.test(t.title))).toBe(true);
+  });
+
+  it('a Novice priest: the list holds its curse, its scare and its heal; the heal is cast at once', async () => {
+    h = await startHarness({ save: false, setup: angband('novice-priest-2') });
+    const s = h.app.session;
+    const d = s.duel;
+    d.hero.body!.hp = 5;
+    await h.press('f');
+    expect(s.ui.kind).toBe('choose-ranged');
+    // Its spells in the ruleset's order, each under its letter: CAUSE_1 and SCARE at a target, HEAL on itself.
+    const spells = d.ruleset.attackOptions(d.view(d.hero)).filter((o) => o.kind !== 'melee');
+    expect(spells.map((o) => [o.id, o.kind])).toEqual([
+      ['spell:cause-1', 'projectile'],
+      ['spell:scare', 'projectile'],
+      ['spell:heal', 'self'],
+    ]);
+    const list = h.lines().join('\n');
+    spells.forEach((o, i) => expect(list).toContain(`${String.fromCharCode(97 + i)}) ${o.label}`));
+    await h.press('c');
+    expect(s.ui.kind).toBe('main');
+    // HEAL: rlev * 6 hit points, here level 2: 12, up to the maximum.
+    expect(d.hero.body!.hp).toBe(Math.min(d.hero.body!.maxHp, 5 + 12));
+  });
+});

@@ -118,3 +118,29 @@ describe('a monster in the lab', () => {
     expect(h.lines().join('\n')).toContain('takes no level, gear or skills');
   });
 });
+
+describe('an Angband monster on the hero side', () => {
+  it('in the lab: its blows and spells against the foe, the foe\'s back, no hero options', async () => {
+    h = await startHarness({ start: { kind: 'lab', setup: defaultSetup({ ruleset: 'angband-3.0.5', hero: { template: 'drolem', options: {} }, foe: { template: 'jackal', options: {} }, heroControl: 'ai' }) } });
+    const text = h.lines().join('\n');
+    expect(text).toMatch(/g Drolem +HP 2500 +a monster: no hero options/);
+    expect(text).toContain('The hero, Drolem, attacks Jackal (max HP 4)');
+    expect(text).toMatch(/Drolem: 4 blows +\d+\.\d%/);
+    expect(text).toMatch(/poison breath/);
+    expect(text).toContain('The foe, Jackal, attacks Drolem (max HP 2500)');
+    expect(text).not.toMatch(/not an Angband hero|Error/);
+  });
+
+  it('steered in play: a step toward the foe and a bite at it', async () => {
+    h = await startHarness({ setup: defaultSetup({ ruleset: 'angband-3.0.5', hero: { template: 'wolf', options: {} }, foe: { template: 'jackal', options: {} } }) });
+    const d = h.app.session.duel;
+    d.foe.pos = { x: d.hero.pos!.x + 1, y: d.hero.pos!.y };
+    const hp = d.foe.body!.hp;
+    const turn = d.turn;
+    await h.press('l');
+    expect(d.turn).toBeGreaterThan(turn);
+    // The Wolf's blow (BITE:HURT:1d6) hit or missed the Jackal: either way the attack was traced.
+    expect(d.traces.some((t) => t.actor === d.heroId && t.turn >= 1 && !t.routine && /the Jackal/.test(t.title))).toBe(true);
+    expect(d.foe.body!.hp).toBeLessThanOrEqual(hp);
+  });
+});

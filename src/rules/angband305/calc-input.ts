@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { idHint } from '../../core/suggest.js';
 import { CalcInputError, type Calculator, once, parseSpec } from '../calc-input.js';
 import type { Edition } from '../edition.js';
 import type { RulesetTables } from '../registry.js';
@@ -159,7 +160,7 @@ export function calcReport(content: Pick<RulesetTables, 'angband'>, o: CalcOptio
   let defender: CalcDefender;
   if (d.monster !== undefined) {
     const m = cat.monsters.get(d.monster);
-    if (!m) throw new CalcInputError(`--defender: ${d.monster === o.defender.trim() ? '' : '$.monster: '}unknown monster "${d.monster}"; ${monsterHint(d.monster, [...cat.monsters.keys()])}`);
+    if (!m) throw new CalcInputError(`--defender: ${d.monster === o.defender.trim() ? '' : '$.monster: '}unknown monster "${d.monster}"; ${idHint(d.monster, [...cat.monsters.keys()], { noun: 'monster', command: 'arena list foes --ruleset angband-3.0.5' })}`);
     defender = { name: d.name ?? m.name, ac: d.ac ?? m.ac, flags: d.flags ?? m.flags };
   } else {
     if (d.ac === undefined) throw new CalcInputError('--defender: $.ac: give an armour class (or a monster)');
@@ -187,11 +188,3 @@ export const ANGBAND_CALCULATOR: Calculator = {
     return json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report);
   },
 };
-
-/** What to say of an unknown monster id: the ids that contain it, or how to search the roster of hundreds. */
-export function monsterHint(word: string, ids: readonly string[]): string {
-  const w = word.toLowerCase();
-  const near = ids.filter((id) => id.includes(w)).slice(0, 6);
-  const search = `arena list foes --ruleset angband-3.0.5 --search ${JSON.stringify(word)} lists the matches`;
-  return near.length ? `did you mean ${near.join(', ')}? (${search})` : `no monster id contains it (arena list foes --ruleset angband-3.0.5 lists all ${ids.length})`;
-}

@@ -1,5 +1,5 @@
 import { wholeAxis } from '../choices.js';
-import type { RulesetModule } from '../registry.js';
+import { type RulesetModule, withRecord } from '../registry.js';
 import { SKILL_MAX, SKILL_MIN } from '../crawl-family/options.js';
 import { CRAWL_COLOURS } from './colours.js';
 import { createCrawl } from './index.js';
@@ -10,6 +10,7 @@ export const CRAWL_4B20_MODULE: RulesetModule = {
   seedDocument: 'Crawl 4.00b20 combat document',
   create: (t, edition) => createCrawl(t.crawl, edition),
   colours: () => CRAWL_COLOURS,
+  listJson: ({ crawl: t }, entry) => withRecord(entry, entry.kind === 'hero' ? t.heroes : t.monsters),
   calculator: async () => (await import('./calc-input.js')).CRAWL_CALCULATOR,
   heroOptions: ({ crawl: t }) => ({
     weapons: t.weapons,

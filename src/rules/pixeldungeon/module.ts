@@ -1,5 +1,5 @@
 import { wholeAxis } from '../choices.js';
-import type { RulesetModule } from '../registry.js';
+import { type RulesetModule, withRecord } from '../registry.js';
 import { PD_COLOURS } from './colours.js';
 import { createPixelDungeon } from './index.js';
 
@@ -10,6 +10,7 @@ export const PIXEL_DUNGEON_MODULE: RulesetModule = {
   create: (t, edition) => createPixelDungeon(t.pixelDungeon, edition),
   colours: () => PD_COLOURS,
   monsterVsMonster: true,
+  listJson: ({ pixelDungeon: t }, entry) => withRecord(entry, entry.kind === 'hero' ? t.heroes : t.monsters),
   calculator: async () => (await import('./calc-input.js')).PIXEL_DUNGEON_CALCULATOR,
   heroOptions: ({ pixelDungeon: t }) => ({
     weapons: t.meleeWeapons,

@@ -1,5 +1,5 @@
 import { wholeAxis } from '../choices.js';
-import type { RulesetModule } from '../registry.js';
+import { type RulesetModule, withRecord } from '../registry.js';
 import { SKILL_MAX, SKILL_MIN } from '../crawl-family/options.js';
 import { createStoneSoup } from './index.js';
 import { STONE_SOUP_COLOURS } from './colours.js';
@@ -11,6 +11,7 @@ export const STONE_SOUP_052_MODULE: RulesetModule = {
   seedDocument: 'Stone Soup 0.5.2 spoilers',
   create: (t, edition) => createStoneSoup(t.stoneSoup, edition),
   colours: () => STONE_SOUP_COLOURS,
+  listJson: ({ stoneSoup: t }, entry) => withRecord(entry, entry.kind === 'hero' ? t.heroes : t.monsters),
   calculator: async () => (await import('./calc-input.js')).STONE_SOUP_CALCULATOR,
   heroOptions: ({ stoneSoup: t }) => ({
     weapons: t.weapons,

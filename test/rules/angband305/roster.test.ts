@@ -107,6 +107,39 @@ describe('the Angband roster', () => {
     expect(bad).toEqual([]);
   });
 
+  it('monster against monster: every 40th monster on the hero side against its mirror in the roster, awake from the start, to a known outcome', () => {
+    const bad: string[] = [];
+    const n = monsters.length;
+    for (let i = 0; i < n; i += 40) {
+      const hero = monsters[i] as string;
+      const foe = monsters[n - 1 - i] as string;
+      try {
+        const setup = setupFor(hero, foe, `mvm-${i}`);
+        const start = new Duel(setup, content, { tracing: false });
+        if (start.hero.ai?.mode !== 'hunting' || start.hero.rules?.['csleep'] !== 0) bad.push(`${hero}: not awake and hunting on the hero side`);
+        const { outcome } = play(setup);
+        if (!knownOutcome(outcome, nameOf(hero), nameOf(foe))) bad.push(`${hero} vs ${foe}: unknown outcome ${JSON.stringify(outcome)}`);
+      } catch (e) {
+        bad.push(`${hero} vs ${foe}: ${(e as Error).message}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it("an AI monster's spells on itself are cast: the Poltergeist blinks, at its own cell", () => {
+    const duel = new Duel({ ...setupFor(HERO, 'poltergeist', 'blink-1'), foeState: 'hunting' }, content, { tracing: true });
+    const blinks: { at: unknown; target: unknown }[] = [];
+    for (let i = 0; i < 2000 && blinks.length === 0; i++) {
+      const at = duel.foe.pos ? { ...duel.foe.pos } : undefined;
+      const r = duel.step();
+      if (r.kind === 'over') break;
+      if (r.kind === 'turn' && r.record.actor === duel.foeId && r.record.command.type === 'fire' && r.record.command.option === 'spell:blink') blinks.push({ at, target: r.record.command.target });
+    }
+    expect(blinks.length).toBe(1);
+    expect(blinks[0]?.target).toEqual(blinks[0]?.at);
+    expect(duel.traces.some((t) => t.actor === duel.foeId && t.title === 'The Poltergeist blinks away.')).toBe(true);
+  });
+
   it('the same seed gives the same duel (every 25th monster, played twice)', () => {
     for (let i = 0; i < monsters.length; i += 25) {
       const foe = monsters[i] as string;
