@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
  * frame on screen. Used for the game against a bare blessed screen (same terminal, same
  * machine), median of `runs`.
  */
-export async function firstFrameTimes(bin: string, bare: string, runs: number): Promise<{ game: number; bare: number; recording: number }> {
+export async function firstFrameTimes(bin: string, bare: string, runs: number): Promise<{ game: number; bare: number; recording: number; angband: number }> {
   const pty = (await import('node-pty')).default;
   const { Terminal } = (await import('@xterm/headless')).default;
   const once = (args: string[], marker: string): Promise<number> =>
@@ -42,6 +42,9 @@ export async function firstFrameTimes(bin: string, bare: string, runs: number): 
   const game: number[] = [];
   const base: number[] = [];
   const recording: number[] = [];
+  const angband: number[] = [];
+  // Angband reads the largest tables: the whole bestiary of 616 monsters.
+  const angbandArgs = [bin, 'play', '--seed', '1', '--no-save', '--ruleset', 'angband-3.0.5', '--foe', 'drolem'];
   const saves = mkdtempSync(join(tmpdir(), 'arena-first-frame-'));
   await once([bare], 'ready'); // warm the disk cache
   await once([bin, 'play', '--seed', '1', '--no-save'], 'seed 1');
@@ -49,7 +52,8 @@ export async function firstFrameTimes(bin: string, bare: string, runs: number): 
     base.push(await once([bare], 'ready'));
     game.push(await once([bin, 'play', '--seed', '1', '--no-save'], 'seed 1'));
     recording.push(await once([bin, 'play', '--seed', '1', '--saves', saves], 'seed 1'));
+    angband.push(await once(angbandArgs, 'seed 1'));
   }
   rmSync(saves, { recursive: true, force: true });
-  return { game: median(game), bare: median(base), recording: median(recording) };
+  return { game: median(game), bare: median(base), recording: median(recording), angband: median(angband) };
 }

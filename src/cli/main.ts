@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync, mkdirSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { DataError, loadContent, type Content } from '../content/index.js';
+import { DataError, loadAllContent, loadContent, type Content } from '../content/index.js';
 import { arenaIds } from '../game/duel.js';
 import { availableRulesets, entryJson, getRuleset, isRulesetId, rulesetModule } from '../rules/registry.js';
 import { DEFAULT_EDITION, EDITIONS, type Edition } from '../rules/edition.js';
@@ -65,7 +65,9 @@ async function runTui(start: AppStart, savesDir: string | null, force = false): 
   const { runTerminalApp } = await import('../tui/app.js');
   // The screen draws with escape sequences of its own; it shows outside text escaped itself.
   releaseOutput();
-  const code = await runTerminalApp({ start, content: content(), savesDir, program: PROGRAM_VERSION, force });
+  // The menu offers every game, so it checks every game's data before the screen opens; a duel
+  // started from the command line has read its own game's already.
+  const code = await runTerminalApp({ start, content: start.kind === 'menu' ? loadAllContent() : content(), savesDir, program: PROGRAM_VERSION, force });
   process.exit(code);
 }
 

@@ -48,19 +48,22 @@ export function loadContent(root = DEFAULT_DATA_ROOT): Content {
   if (cached && cached.root === root) return cached.content;
   const src = new DataSource(root);
   const arenas = loadArenas(src);
-  const pdTexts = readPixelDungeon(src);
-  const angTexts = readAngband(src);
-  const crTexts = readCrawl(src);
-  const ssTexts = readCrawl(src, SS_DIALECT);
-  const fingerprint = src.fingerprint();
-  // Validated tables are reused while every data file and the program are unchanged.
-  const key = `${fingerprint}/${buildId()}`;
-  const pixelDungeon = cachedOr('pixel-dungeon', key, () => validatePixelDungeon(src, pdTexts));
-  const angband = cachedOr('angband-3.0.5', key, () => validateAngband(src, angTexts));
-  const crawl = cachedOr('crawl-4.0b20', key, () => validateCrawl(src, crTexts));
-  const stoneSoup = cachedOr('stone-soup-0.5.2', key, () => validateCrawl(src, ssTexts, SS_DIALECT));
+  // Each ruleset's tables are read and validated when first asked for: a duel of one game reads
+  // only its own files (the roster of one does not slow the start of another). Its files are
+  // read in a fixed order, so a ruleset's fingerprint is the same whenever it is read.
+  const once = <T>(load: () => T): (() => T) => {
+    let v: T | undefined;
+    let done = false;
+    return () => {
+      if (!done) {
+        v = load();
+        done = true;
+      }
+      return v as T;
+    };
+  };
   const byRuleset = new Map<string, string>();
-  const dataFingerprint = (ruleset: string): string => {
+  const fingerprintOf = (ruleset: string): string => {
     let f = byRuleset.get(ruleset);
     if (f === undefined) {
       f = src.fingerprint((file) => file.startsWith('data/arenas/') || file.startsWith(`data/${ruleset}/`));
@@ -68,7 +71,55 @@ export function loadContent(root = DEFAULT_DATA_ROOT): Content {
     }
     return f;
   };
-  const content: Content = Object.freeze({ root, arenas, pixelDungeon, angband, crawl, stoneSoup, fingerprint, dataFingerprint, files: src.filesRead() });
+  // Validated tables are reused while the ruleset's data files and the program are unchanged.
+  const table = <X, T>(ruleset: string, read: () => X, validate: (texts: X) => T) =>
+    once(() => {
+      const texts = read();
+      return cachedOr(ruleset, `${fingerprintOf(ruleset)}/${buildId()}`, () => validate(texts));
+    });
+  const pixelDungeon = table('pixel-dungeon', () => readPixelDungeon(src), (t) => validatePixelDungeon(src, t));
+  const angband = table('angband-3.0.5', () => readAngband(src), (t) => validateAngband(src, t));
+  const crawl = table('crawl-4.0b20', () => readCrawl(src), (t) => validateCrawl(src, t));
+  const stoneSoup = table('stone-soup-0.5.2', () => readCrawl(src, SS_DIALECT), (t) => validateCrawl(src, t, SS_DIALECT));
+  const loaders: Readonly<Record<string, () => unknown>> = { 'pixel-dungeon': pixelDungeon, 'angband-3.0.5': angband, 'crawl-4.0b20': crawl, 'stone-soup-0.5.2': stoneSoup };
+  const all = once(() => {
+    for (const load of Object.values(loaders)) load();
+  });
+  const content: Content = Object.freeze({
+    root,
+    arenas,
+    get pixelDungeon() {
+      return pixelDungeon();
+    },
+    get angband() {
+      return angband();
+    },
+    get crawl() {
+      return crawl();
+    },
+    get stoneSoup() {
+      return stoneSoup();
+    },
+    get fingerprint() {
+      all();
+      return src.fingerprint();
+    },
+    dataFingerprint: (ruleset: string): string => {
+      loaders[ruleset]?.();
+      return fingerprintOf(ruleset);
+    },
+    get files() {
+      all();
+      return src.filesRead();
+    },
+  });
   cached = { root, content };
   return content;
+}
+
+/** Reads and validates every ruleset's tables now (checks of the whole data folder). */
+export function loadAllContent(root = DEFAULT_DATA_ROOT): Content {
+  const c = loadContent(root);
+  void [c.pixelDungeon, c.angband, c.crawl, c.stoneSoup];
+  return c;
 }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataError, loadContent } from '../../src/content/index.js';
+import { DataError, loadAllContent, loadContent } from '../../src/content/index.js';
 import { TempData, expectDataError, lineColumn, loadError, removeTempData } from './temp-data.js';
 
 /**
@@ -460,8 +460,8 @@ describe('a broken copy does not poison later loads', () => {
     bad.editJson('pixel-dungeon/heroes.json', (t) => {
       (t.records[0] as Record<string, unknown>)['level'] = 0;
     });
-    expect(() => loadContent(bad.root)).toThrow(DataError);
-    expect(() => loadContent(bad.root)).toThrow(/data\/pixel-dungeon\/heroes\.json: \$\.records\[0\]\.level/);
+    expect(() => loadAllContent(bad.root)).toThrow(DataError);
+    expect(() => loadAllContent(bad.root)).toThrow(/data\/pixel-dungeon\/heroes\.json: \$\.records\[0\]\.level/);
     const good = new TempData();
     expect(loadContent(good.root).pixelDungeon.heroes.length).toBeGreaterThan(0);
     expect(loadContent().pixelDungeon.heroes.length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, rmSync, symlinkSync, truncateSync, writeFileSyn
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FILE_LIMITS, FileRefused, readRegularFile } from '../../src/content/files.js';
-import { DataError, loadContent } from '../../src/content/index.js';
+import { DataError, loadAllContent } from '../../src/content/index.js';
 import { readPrefs } from '../../src/tui/prefs.js';
 import { tempDir, removeTempDirs } from '../replay/duels.js';
 import { TempData, removeTempData } from './temp-data.js';
@@ -72,7 +72,7 @@ describe('data files and arenas that are not regular files', () => {
     const data = new TempData();
     data.remove(rel);
     make(data.path(rel));
-    const e = refusedQuickly(() => loadContent(data.root));
+    const e = refusedQuickly(() => loadAllContent(data.root));
     expect(e).toBeInstanceOf(DataError);
     expect(e.message).toBe(`data/${rel}: $: cannot read the file: ${reason}`);
   });

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { DataError, DEFAULT_DATA_ROOT, loadContent } from '../../src/content/index.js';
+import { DataError, DEFAULT_DATA_ROOT, loadAllContent } from '../../src/content/index.js';
 
 /** Temp folders made by this module, removed by `removeTempData`. */
 const made: string[] = [];
@@ -72,7 +72,7 @@ export function lineColumn(text: string, at: number): { line: number; column: nu
 export function loadError(data: TempData, what = ''): DataError {
   let caught: unknown;
   try {
-    loadContent(data.root);
+    loadAllContent(data.root);
   } catch (e) {
     caught = e;
   }
