@@ -1,3 +1,4 @@
+import { idHint } from '../../core/suggest.js';
 import { monsterBlurb } from './bestiary.js';
 import { parseDice } from '../../core/dice.js';
 import type { Tracer } from '../../core/trace.js';
@@ -24,7 +25,7 @@ export function buildFighter(ctx: AngContext, spec: FighterSpec, t: Tracer | und
   if (cat.heroes.has(spec.template)) return buildHero(ctx, spec, t);
   const m = cat.monsters.get(spec.template);
   if (!m) {
-    throw new Error(`unknown fighter "${spec.template}" for ${ANG_ID}; heroes: ${[...cat.heroes.keys()].join(', ')}; monsters: ${[...cat.monsters.keys()].join(', ')}`);
+    throw new Error(`unknown fighter "${spec.template}" for ${ANG_ID}; ${idHint(spec.template, [...cat.heroes.keys(), ...cat.monsters.keys()], { noun: 'fighter', command: `arena list foes --ruleset ${ANG_ID}` })}`);
   }
   return buildMonster(m, spec, t);
 }

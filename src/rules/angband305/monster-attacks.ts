@@ -3,7 +3,7 @@ import { Fraction } from '../../core/fraction.js';
 import type { Tracer } from '../../core/trace.js';
 import { type ItemStack, stackKey } from '../../world/components.js';
 import { NO_TAGS, blowOf } from '../common.js';
-import { nameOf, subjectOf } from '../names.js';
+import { nameOf, subjectOf, verb } from '../names.js';
 import type { AttackContext, AttackOutcome, AttackPreview, BlowOutcome } from '../ruleset.js';
 import { type Round, RoundRoll, lawOfRound } from './attempts.js';
 import type { GearData } from './catalogue.js';
@@ -196,8 +196,8 @@ function finish(t: Tracer, tally: Tally, a: AngView, d: AngView, actx: AttackCon
   const extra = notes.length ? ` (${[...new Set(notes)].join(', ')})` : '';
   const summary =
     hits === 0
-      ? `${subjectOf(a)} misses ${whom}${swung > 1 ? ` with all ${swung} blows` : ''}.`
-      : `${subjectOf(a)} hits ${whom} ${hits === 1 && swung === 1 ? '' : `${hits} of ${swung} blows `}for ${total}${extra}.`;
+      ? `${subjectOf(a)} ${verb(a, 'miss', 'misses')} ${whom}${swung > 1 ? ` with all ${swung} blows` : ''}.`
+      : `${subjectOf(a)} ${verb(a, 'hit')} ${whom} ${hits === 1 && swung === 1 ? '' : `${hits} of ${swung} blows `}for ${total}${extra}.`;
   const luck = actx.luck ? { luck: { law: law(), dealt: total } } : {};
   return { hit: hits > 0, damage: total, blows: tally.blows, effects: tally.effects, cost: ACTION, summary, odds: p, ...luck };
 }

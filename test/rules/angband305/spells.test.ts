@@ -294,3 +294,42 @@ describe('a monster the player steers', () => {
     expect(rs.resolveAttack(new NullTracer(new ScriptedRng([99, 1])), vrock, you, blind, ctx).summary).toBe('The Vrock casts a spell, burning your eyes (blinded).');
   });
 });
+
+describe('each saving throw (make_attack_spell): protection first, then rand_int(100) < skill_sav', () => {
+  // The Warrior (level 10) saves below 29; the Gnome Mage below 53 and has free action (a gnome).
+  const warrior = view(1, 'warrior', 0);
+  const gnome = view(1, 'gnome-mage', 0);
+  type Row = readonly [AngSpellName, string, 'warrior' | 'gnome', readonly number[], string];
+  // [spell, caster, hero, draws, what happens]: the first draw is the saving throw.
+  const rows: readonly Row[] = [
+    ['scare', 'novice-priest-2', 'warrior', [28], 'saved'],
+    ['scare', 'novice-priest-2', 'warrior', [29, 3], 'afraid 7'],
+    ['blind', 'novice-mage-2', 'warrior', [28], 'saved'],
+    ['blind', 'novice-mage-2', 'warrior', [29, 2], 'blind 14'],
+    ['conf', 'novice-mage-2', 'warrior', [29, 0], 'confused 4'],
+    ['conf', 'novice-mage-2', 'gnome', [52], 'saved'],
+    ['conf', 'novice-mage-2', 'gnome', [53, 1], 'confused 5'],
+    ['slow', 'wormtongue-agent-of-saruman', 'warrior', [29, 1], 'slow 5'],
+    ['slow', 'wormtongue-agent-of-saruman', 'gnome', [], 'saved'],
+    ['hold', 'illusionist', 'warrior', [99, 3], 'paralyzed 7'],
+    ['hold', 'illusionist', 'gnome', [], 'saved'],
+    ['cause-1', 'novice-priest-2', 'warrior', [0], 'saved'],
+    ['cause-1', 'novice-priest-2', 'warrior', [29, 0, 1, 2], 'damage 6'],
+    ['cause-4', 'patriarch', 'warrior', [29, ...Array<number>(15).fill(0), ...Array<number>(10).fill(9)], 'damage 15, cut 100'],
+    ['mind-blast', 'nar-the-dwarf', 'warrior', [29, 2, ...Array<number>(8).fill(7)], 'damage 64, confused 6'],
+    ['brain-smash', 'mind-flayer', 'gnome', [53, ...Array<number>(12).fill(0), 0, 0, 3], 'damage 12, blind 8, confused 4, slow 7'],
+    ['forget', 'sangahyando-of-umbar', 'warrior', [], 'inert'],
+  ];
+  it.each(rows)('%s by the %s against the %s, draws %j: %s', (name, caster, who, draws, want) => {
+    const m = view(2, caster, 1, { mode: 'hunting' });
+    const hero = who === 'warrior' ? warrior : gnome;
+    const rng = new ScriptedRng(draws);
+    const out = rs.resolveAttack(new NullTracer(rng), m, hero, rs.attackOptions(m).find((o) => o.id === `spell:${name}`) ?? fail(), ctx);
+    expect(rng.used).toBe(draws.length);
+    const got = [
+      ...(out.damage > 0 ? [`damage ${out.damage}`] : []),
+      ...out.effects.flatMap((e) => (e.kind === 'status' ? [`${e.status.kind} ${e.status.level ?? 0}`] : [])),
+    ].join(', ');
+    expect(got || (out.summary.includes('to no effect') || /resist|refuse|disbelieve/.test(out.summary) ? 'saved' : 'inert')).toBe(want);
+  });
+});
