@@ -43,8 +43,8 @@ function def(name: AngSpellName, label: string, set: 4 | 5 | 6, reach: SpellReac
 }
 
 const breath = (name: AngSpellName, what: string, gf: AngProjection) => def(name, `breathes ${what}`, 4, 'breath', { gf, noun: `${what} breath` });
-const ball = (name: AngSpellName, what: string, gf: AngProjection) => def(name, `${what} ball`, 5, 'ball', { gf });
-const bolt = (name: AngSpellName, what: string, gf: AngProjection) => def(name, `${what} bolt`, 5, 'bolt', { gf });
+const ball = (name: AngSpellName, what: string, gf: AngProjection) => def(name, `casts a ${what} ball`, 5, 'ball', { gf, noun: `${what} ball` });
+const bolt = (name: AngSpellName, what: string, gf: AngProjection) => def(name, `casts a ${what} bolt`, 5, 'bolt', { gf, noun: `${what} bolt` });
 const summon = (name: AngSpellName, what: string) => def(name, `summons ${what}`, 6, 'self', { notInArena: SUMMON, intelligent: true });
 
 /** The spells in the game's bit order (RF4, then RF5, then RF6): the order make_attack_spell lists them in. */
@@ -81,12 +81,12 @@ export const SPELLS: readonly SpellDef[] = [
   ball('ba-cold', 'frost', 'COLD'),
   ball('ba-pois', 'stinking cloud', 'POIS'),
   ball('ba-neth', 'nether', 'NETHER'),
-  def('ba-wate', 'whirlpool', 5, 'ball', { gf: 'WATER' }),
-  def('ba-mana', 'mana storm', 5, 'ball', { gf: 'MANA' }),
-  def('ba-dark', 'darkness storm', 5, 'ball', { gf: 'DARK' }),
+  def('ba-wate', 'conjures a whirlpool', 5, 'ball', { gf: 'WATER', noun: 'whirlpool' }),
+  def('ba-mana', 'invokes a mana storm', 5, 'ball', { gf: 'MANA', noun: 'mana storm' }),
+  def('ba-dark', 'invokes a darkness storm', 5, 'ball', { gf: 'DARK', noun: 'darkness storm' }),
   def('drain-mana', 'drains mana', 5, 'direct', { noun: 'mana drain', inert: 'it drains spell points, and no fighter here has any' }),
-  def('mind-blast', 'mind blast', 5, 'direct'),
-  def('brain-smash', 'brain smash', 5, 'direct'),
+  def('mind-blast', 'casts a mind blast', 5, 'direct', { noun: 'mind blast' }),
+  def('brain-smash', 'casts a brain smash', 5, 'direct', { noun: 'brain smash' }),
   def('cause-1', 'curses (light wounds)', 5, 'direct', { noun: 'curse of light wounds' }),
   def('cause-2', 'curses (serious wounds)', 5, 'direct', { noun: 'curse of serious wounds' }),
   def('cause-3', 'curses (critical wounds)', 5, 'direct', { noun: 'curse of critical wounds' }),
@@ -95,13 +95,13 @@ export const SPELLS: readonly SpellDef[] = [
   bolt('bo-elec', 'lightning', 'ELEC'),
   bolt('bo-fire', 'fire', 'FIRE'),
   bolt('bo-cold', 'frost', 'COLD'),
-  def('bo-pois', 'poison bolt', 5, 'bolt', { inert: 'the game has no code for it (melee2.c: "XXX"): the bolt does nothing' }),
+  def('bo-pois', 'casts a poison bolt', 5, 'bolt', { noun: 'poison bolt',  inert: 'the game has no code for it (melee2.c: "XXX"): the bolt does nothing' }),
   bolt('bo-neth', 'nether', 'NETHER'),
   bolt('bo-wate', 'water', 'WATER'),
   bolt('bo-mana', 'mana', 'MANA'),
   bolt('bo-plas', 'plasma', 'PLASMA'),
   bolt('bo-icee', 'ice', 'ICE'),
-  def('missile', 'magic missile', 5, 'bolt', { gf: 'MISSILE' }),
+  def('missile', 'casts a magic missile', 5, 'bolt', { gf: 'MISSILE', noun: 'magic missile' }),
   def('scare', 'casts a fearful illusion', 5, 'direct', { noun: 'fear spell', intelligent: true }),
   def('blind', 'casts a spell, burning your eyes', 5, 'direct', { noun: 'blindness spell', intelligent: true }),
   def('conf', 'creates a mesmerising illusion', 5, 'direct', { noun: 'confusion spell', intelligent: true }),
