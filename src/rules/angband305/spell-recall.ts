@@ -80,7 +80,7 @@ export function angSpellSection(ctx: AngContext, world: SpellWorld, subject: Ang
       const pv = spellPreview(ctx, world, subject, observer, name, Fraction.ONE);
       expected = expected.add(p.mul(pv.expected));
       const after = pv.damage.min === pv.damage.max ? `${pv.damage.min} always` : spreadText(pv.damage);
-      const gf = s.gf ? `; ${raw.formula} before your defences, ${after} after them` : `; ${effectText(name, world, observer, m.level)}`;
+      const gf = s.gf ? `; damage ${raw.formula}; after your defences ${after}` : `; ${effectText(name, world, observer, m.level)}`;
       lines.push(`${head}${gf}.`);
       continue;
     }
