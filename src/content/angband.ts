@@ -300,7 +300,7 @@ export const angSchemas = lazySchema((z) => {
     blows: z.array(blowSchema).max(4),
     flags: z.array(z.enum(ANG_MONSTER_FLAGS)),
     spellFreq: int(0, 100).describe('The x of its 1_IN_x spell frequency; 0 when it casts nothing.'),
-    spells: z.array(z.enum(ANG_MONSTER_SPELLS)).describe('Spells, breaths and innate attacks, in the game\'s bit order.'),
+    spells: z.array(z.enum(ANG_MONSTER_SPELLS)).describe('Spells, breaths and innate attacks, in the order of the game\'s S: lines.'),
     description: descriptionSchema.optional(),
   });
 

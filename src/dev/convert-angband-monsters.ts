@@ -185,17 +185,16 @@ export function parseMonsterText(text: string): ConvertedMonster[] {
     seen.set(m.id, m.name);
     if (!m.glyph || !m.hp) throw new ParseError(`${PATH}: ${m.name} has no G: or I: line`);
     if (m.spells.length > 0 && m.spellFreq === 0) throw new ParseError(`${PATH}: ${m.name} has spells but no 1_IN_ frequency`);
-    // The game's bit order (RF4, RF5, RF6), the order make_attack_spell lists them in.
-    const order = (s: string) => (ANG_MONSTER_SPELLS as readonly string[]).indexOf(s);
-    const unknown = m.spells.find((s) => order(s) < 0);
+    // Kept in the file's order, to read against its S: lines; the rules sort them into the
+    // game's bit order (RF4, RF5, RF6) themselves, as make_attack_spell lists them.
+    const unknown = m.spells.find((s) => !(ANG_MONSTER_SPELLS as readonly string[]).includes(s));
     if (unknown) throw new ParseError(`${PATH}: ${m.name} has a spell the game does not define: ${unknown}`);
-    m.spells.sort((a, b) => order(a) - order(b));
   }
   return out;
 }
 
 /** The data file: header and records, with our own short lines where we wrote one. */
-export function monstersFile(monsters: readonly ConvertedMonster[], commit: string, notes: Readonly<Record<string, string>>): object {
+export function monstersFile(monsters: readonly ConvertedMonster[], commit: string, notes: Readonly<Record<string, string>>): { readonly records: readonly object[] } & Record<string, unknown> {
   const unknown = Object.keys(notes).filter((id) => !monsters.some((m) => m.id === id));
   if (unknown.length) throw new ParseError(`angband-monster-notes.json: no monster with id ${unknown.join(', ')}`);
   return {
@@ -207,6 +206,19 @@ export function monstersFile(monsters: readonly ConvertedMonster[], commit: stri
       return note ? { ...m, description: note } : m;
     }),
   };
+}
+
+/**
+ * The file's text: the header fields one to a line, then one monster to a line, so that the
+ * file stays small (it is read and fingerprinted at every start) and a change shows as the
+ * lines of the monsters it touches.
+ */
+export function monstersText(file: { readonly records: readonly object[] } & Record<string, unknown>): string {
+  const head = Object.entries(file)
+    .filter(([k]) => k !== 'records')
+    .map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)},`);
+  const rows = file.records.map((r, i) => `    ${JSON.stringify(r)}${i + 1 < file.records.length ? ',' : ''}`);
+  return `{\n${head.join('\n')}\n  "records": [\n${rows.join('\n')}\n  ]\n}\n`;
 }
 
 function usage(why: string): never {
@@ -245,7 +257,7 @@ function main(argv: readonly string[]): void {
   try {
     const notes = JSON.parse(readFileSync(notesPath, 'utf8')) as Record<string, string>;
     const monsters = parseMonsterText(text);
-    writeFileSync(out, `${JSON.stringify(monstersFile(monsters, commit, notes), null, 2)}\n`);
+    writeFileSync(out, monstersText(monstersFile(monsters, commit, notes)));
     process.stdout.write(`${monsters.length} monsters written to ${out}\n`);
   } catch (e) {
     if (e instanceof ParseError || e instanceof SyntaxError) {

@@ -322,7 +322,7 @@ export interface AngMonster {
   readonly flags: readonly AngMonsterFlag[];
   /** The x of its 1_IN_x spell frequency (0: it casts nothing). */
   readonly spellFreq: number;
-  /** Its spells, breaths and innate attacks, in the game's bit order. */
+  /** Its spells, breaths and innate attacks, in the order of the game's S: lines (`arenaSpells` sorts them into the bit order). */
   readonly spells: readonly AngSpellName[];
   /** A short line of our own, where one helps. */
   readonly description?: string;
