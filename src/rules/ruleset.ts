@@ -251,6 +251,8 @@ export interface HeroTactics {
   readonly heal?: string;
   /** An item to use when an enemy is close and the effect is not already running. */
   readonly buff?: string;
+  /** An item to use as soon as the enemy is in view: a guard against what it casts or breathes (a potion of resistance). */
+  readonly guard?: string;
 }
 
 /** One part of a recall page: a heading and its lines ("Melee", "Its attacks against you"). */
@@ -288,7 +290,7 @@ export interface AiCapability<S extends RulesState = RulesState> {
    */
   castSpell?(t: Tracer, self: FighterView<S>, enemy: FighterView<S>, where: { readonly distance: number; readonly projectable: boolean }): AttackOption | undefined;
   /** What a hero played by the AI uses; the first usable item heals when absent. */
-  heroTactics?(f: FighterView<S>, now: number): HeroTactics;
+  heroTactics?(f: FighterView<S>, now: number, enemy?: FighterView<S>): HeroTactics;
 }
 
 /** What a game's rules do to the arena's terrain (Pixel Dungeon's): none of it when absent. */

@@ -283,9 +283,10 @@ export function decideHero(s: DuelState, e: ArenaEntity): Command {
   const enemy = opponentOf(s, e);
   const inView = enemy !== undefined && sees(s, e, enemy);
   const hurt = e.body.hp * 100 < e.body.maxHp * 35;
-  const tactics = s.ruleset.ai.heroTactics?.(s.view(e), s.now);
+  const tactics = s.ruleset.ai.heroTactics?.(s.view(e), s.now, enemy ? s.view(enemy) : undefined);
   const potion = tactics ? tactics.heal : s.ruleset.usableItems(s.view(e))[0]?.item;
   if (hurt && potion && (inView || e.body.hp * 100 < e.body.maxHp * 20)) return { type: 'use', item: potion };
+  if (tactics?.guard && inView) return { type: 'use', item: tactics.guard };
   if (tactics?.buff && inView && enemy?.pos && distance(e.pos, enemy.pos) <= 2) return { type: 'use', item: tactics.buff };
 
   // Struck by something it cannot see: swing at a neighbouring cell, as a player would.

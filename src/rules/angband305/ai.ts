@@ -2,7 +2,9 @@ import { parseDice } from '../../core/dice.js';
 import { stackKey } from '../../world/components.js';
 import { angbandDistance } from '../../world/angband-path.js';
 import type { AiProfile, HeroTactics } from '../ruleset.js';
-import { type AngContext, type AngState, type AngView, effectsOf, monsterRules, statusLevel } from './context.js';
+import { type AngContext, type AngState, type AngView, effectsOf, heroDefences, heroRules, monsterRules, statusLevel } from './context.js';
+import { arenaSpells, spellDef } from './spell-table.js';
+import type { AngOpposition, AngProjection } from './types.js';
 
 /** How the AI plays an Angband fighter: a monster's movement and fear, a hero's potions. */
 
@@ -23,8 +25,34 @@ export function aiProfile(ctx: AngContext, f: AngView): AiProfile<AngState> {
   };
 }
 
-/** The best healing potion to drink when hurt, and a potion of boldness or might not yet running. */
-export function heroTactics(ctx: AngContext, f: AngView): HeroTactics {
+/** The elements a monster hurls or strikes with, which a potion of resistance guards against. */
+function elementsOf(ctx: AngContext, enemy: AngView | undefined): ReadonlySet<AngOpposition> {
+  const r = enemy ? monsterRules(enemy) : undefined;
+  if (!r) return new Set();
+  const m = ctx.cat.monster(r.monster);
+  const out = new Set<AngOpposition>();
+  for (const name of arenaSpells(m)) {
+    const gf = spellDef(name).gf;
+    const el = gf ? GF_ELEMENT[gf] : undefined;
+    if (el && !spellDef(name).inert) out.add(el);
+  }
+  for (const b of m.blows) if (b.effect === 'acid' || b.effect === 'elec' || b.effect === 'fire' || b.effect === 'cold' || b.effect === 'poison') out.add(b.effect);
+  return out;
+}
+
+const GF_ELEMENT: Partial<Record<AngProjection, AngOpposition>> = { ACID: 'acid', ELEC: 'elec', FIRE: 'fire', COLD: 'cold', ICE: 'cold', POIS: 'poison' };
+
+/**
+ * The best healing potion to drink when hurt, a potion of boldness or might not yet running,
+ * and a potion of resistance against an element the enemy carries that the hero neither
+ * resists nor is already guarded against.
+ */
+export function heroTactics(ctx: AngContext, f: AngView, enemy?: AngView): HeroTactics {
+  const threats = elementsOf(ctx, enemy);
+  const def = threats.size > 0 && heroRules(f) ? heroDefences(ctx, f) : undefined;
+  const needs = (el: AngOpposition): boolean =>
+    def !== undefined && threats.has(el) && !def.oppose.has(el) && !(el !== 'poison' && def.immune.has(el)) && !def.resist.has(el);
+  let guard: string | undefined;
   const fx = effectsOf(f);
   let heal: { key: string; mean: number } | undefined;
   let buff: string | undefined;
@@ -41,7 +69,8 @@ export function heroTactics(ctx: AngContext, f: AngView): HeroTactics {
         if (!heal || mean > heal.mean) heal = { key, mean };
       }
       if (buff === undefined && ((e.kind === 'berserk' && !fx.berserk) || (e.kind === 'hero' && !fx.hero && !fx.berserk) || (e.kind === 'bless' && !fx.blessed))) buff = key;
+      if (guard === undefined && e.kind === 'oppose' && needs(e.element)) guard = key;
     }
   }
-  return { ...(heal ? { heal: heal.key } : {}), ...(buff ? { buff } : {}) };
+  return { ...(heal ? { heal: heal.key } : {}), ...(buff ? { buff } : {}), ...(guard ? { guard } : {}) };
 }

@@ -99,7 +99,7 @@ export function createAngband(tables: AngTables, edition: Edition): Ruleset<AngS
 
     ai: {
       profile: (f) => aiProfile(ctx, f),
-      heroTactics: (f) => heroTactics(ctx, f),
+      heroTactics: (f, _now, enemy) => heroTactics(ctx, f, enemy),
       castSpell: (t, self, enemy, where) => chooseSpell(ctx, t, self, enemy, where),
     },
     panel: {

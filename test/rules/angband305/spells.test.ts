@@ -333,3 +333,20 @@ describe('each saving throw (make_attack_spell): protection first, then rand_int
     expect(got || (out.summary.includes('to no effect') || /resist|refuse|disbelieve/.test(out.summary) ? 'saved' : 'inert')).toBe(want);
   });
 });
+
+describe('a hero played by the AI drinks a potion of resistance against what its foe carries', () => {
+  const dragon = view(2, 'mature-red-dragon', 1, { mode: 'hunting' });
+  const guardOf = (hero: FighterView, foe: FighterView) => rs.ai.heroTactics?.(hero, 0, foe).guard;
+  it.each([
+    ['without its Resistance armour, against a fire breather: Resist Heat', { armour: 'none' }, [], 'mature-red-dragon', 'resist-heat'],
+    ['already guarded (oppose_fire running)', { armour: 'none' }, [{ kind: 'oppose-fire', level: 12 }], 'mature-red-dragon', undefined],
+    ['in armour of Resistance (it resists fire)', {}, [], 'mature-red-dragon', undefined],
+    ['against a frost breather: Resist Cold', { armour: 'none' }, [], 'mature-white-dragon', 'resist-cold'],
+    ['against a jackal: nothing to guard against', { armour: 'none' }, [], 'jackal', undefined],
+  ] as const)('%s', (_what, options, statuses, foe, want) => {
+    const hero = view(1, 'dwarf-dragonslayer', 0, { options, statuses: [...statuses] });
+    const f = foe === 'mature-red-dragon' ? dragon : view(2, foe, 1, { mode: 'hunting' });
+    const key = guardOf(hero, f);
+    expect(key === undefined ? undefined : hero.inventory.pack.find((s) => s.item === key || key.startsWith(s.item))?.item).toBe(want === undefined ? undefined : `potion-of-${want}`);
+  });
+});
