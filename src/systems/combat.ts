@@ -40,7 +40,8 @@ function resolve(s: DuelState, a: ArenaEntity, d: ArenaEntity, option: AttackOpt
     s.tally.inAttack = false;
   } else applyEffects(s, out.effects);
   s.endEvent(out.summary, a.id);
-  if (s.luck && out.luck) s.luck.push({ turn: s.turn + 1, side, law: lawAsNumbers(out.luck.law), dealt: out.luck.dealt, odds: out.odds.toNumber() });
+  // A spell on oneself deals no damage to read luck in.
+  if (s.luck && out.luck && option.kind !== 'self') s.luck.push({ turn: s.turn + 1, side, law: lawAsNumbers(out.luck.law), dealt: out.luck.dealt, odds: out.odds.toNumber() });
   return out.cost;
 }
 

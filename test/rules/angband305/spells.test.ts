@@ -277,7 +277,7 @@ describe('a monster the player steers', () => {
   it('casts a spell on itself through the fire command: it hastens, and the log speaks to the player', async () => {
     const { Duel } = await import('../../../src/game/duel.js');
     const { loadContent } = await import('../../../src/content/index.js');
-    const d = new Duel({ ruleset: 'angband-3.0.5', edition: 'spoiler', hero: { template: 'necromancer', options: {} }, foe: { template: 'ogre-mage', options: {} }, arena: 'pit', heroControl: 'player', maxTurns: 100, seed: '5' }, loadContent());
+    const d = new Duel({ ruleset: 'angband-3.0.5', edition: 'spoiler', hero: { template: 'necromancer', options: {} }, foe: { template: 'ogre-mage', options: {} }, arena: 'pit', heroControl: 'player', maxTurns: 100, seed: '5' }, loadContent(), { luck: true });
     d.runUntilInput();
     const me = d.pending();
     if (!me?.pos || !me.rules) throw new Error('the player should be asked to act');
@@ -285,6 +285,8 @@ describe('a monster the player steers', () => {
     d.step({ type: 'fire', option: 'spell:haste', target: { ...me.pos } });
     expect((me.rules as { speed: number }).speed).toBe(before + 10);
     expect(d.messages.map((m) => m.text)).toContain('You start moving faster.');
+    // No damage was dealt or could be: the luck meter has nothing to read in it.
+    expect(d.luck).toEqual([]);
   });
   it("speaks of the player's own eyes and mind when the player is struck", () => {
     const you = fighterView(rs, 1, 'gnome-mage', 0);
