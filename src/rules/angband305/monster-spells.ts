@@ -235,6 +235,10 @@ export function resolveSpell(ctx: AngContext, world: SpellWorld, t: Tracer, a: A
   if (s.inert) {
     if (t.recording) t.note(`nothing in a duel reads it: ${s.inert}`);
     summary = `${says(a, s.label)}.`;
+  } else if (foeMonster && !s.gf && s.reach !== 'self') {
+    // Only a player steering a monster can choose it against another: the AI never does (`choosable`).
+    if (t.recording) t.note('3.0.5 casts it only at the player: it does nothing to a monster');
+    summary = `${says(a, `casts a ${s.noun}`)}, to no effect on ${nameOf(d)}.`;
   } else if (s.gf && raw) {
     // A bolt, ball, breath, arrow or boulder: project() at the foe.
     const rawLaw = lawOfSteps(raw.steps, 0);

@@ -352,3 +352,14 @@ describe('a hero played by the AI drinks a potion of resistance against what its
     expect(key === undefined ? undefined : hero.inventory.pack.find((s) => s.item === key || key.startsWith(s.item))?.item).toBe(want === undefined ? undefined : `potion-of-${want}`);
   });
 });
+
+describe('a spell the game casts only at the player, steered at a monster', () => {
+  it('is cast and does nothing (the AI never chooses it against a monster)', () => {
+    const vrock = view(2, 'vrock', 1, { mode: 'hunting' });
+    const ogre = view(1, 'ogre-mage', 0, { mode: 'hunting' });
+    const rng = new ScriptedRng([]);
+    const out = rs.resolveAttack(new NullTracer(rng), vrock, ogre, rs.attackOptions(vrock).find((o) => o.id === 'spell:blind') ?? fail(), ctx);
+    expect(out.effects).toEqual([]);
+    expect(out.summary).toBe('The Vrock casts a blindness spell, to no effect on the Ogre mage.');
+  });
+});
