@@ -233,6 +233,8 @@ export interface LandingInfo {
 export interface AiProfile<S extends RulesState = RulesState> {
   /** Attacks only at range and backs away when the enemy closes (Pixel Dungeon's scorpio). */
   readonly keepsDistance: boolean;
+  /** Never steps from its cell (Angband's NEVER_MOVE): it still strikes a foe beside it and casts. */
+  readonly neverMoves?: boolean;
   /** A fleeing fighter turns to fight when cornered, or once this returns true. */
   stopsFleeing?(self: FighterView<S>, enemy: FighterView<S>): boolean;
   /** Percent of its moves taken in a random direction (Angband's erratic movers). */

@@ -170,8 +170,19 @@ function erraticStep(s: DuelState, e: ArenaEntity): Command | undefined {
   return { type: 'wait' };
 }
 
-/** A monster's turn (after its turn-start checks). */
+/**
+ * A monster's turn (after its turn-start checks). One that never moves keeps every decision but
+ * the step: a step into its enemy is its attack, any other is a turn spent where it stands.
+ */
 export function decideMonster(s: DuelState, e: ArenaEntity): Command {
+  const cmd = decideMonsterTurn(s, e);
+  if (cmd.type !== 'move' || !e.pos || !s.ruleset.ai.profile(s.view(e)).neverMoves) return cmd;
+  const d = DIRECTIONS.find((x) => x.name === cmd.dir);
+  const into = d ? fighterAt(s, e.pos.x + d.dx, e.pos.y + d.dy) : undefined;
+  return into && into.fighter?.side !== e.fighter?.side ? cmd : { type: 'wait' };
+}
+
+function decideMonsterTurn(s: DuelState, e: ArenaEntity): Command {
   const ai = e.ai;
   const aw = e.awareness;
   if (!ai || !aw || !e.pos) return { type: 'wait' };

@@ -34,6 +34,24 @@ function adjacent(d: Duel): { hero: ArenaEntity; foe: ArenaEntity } {
 }
 
 describe('Angband monsters in the arena', () => {
+  it('a monster that never moves (NEVER_MOVE) strikes a foe beside it, and otherwise stays where it is', () => {
+    const d = new Duel(setup('never-move', 'floating-eye'), content);
+    const { foe } = adjacent(d);
+    if (foe.ai) foe.ai.mode = 'hunting';
+    const r = d.step();
+    if (r.kind !== 'turn' || r.record.actor !== foe.id) throw new Error('the foe should act first');
+    expect(r.record.command).toEqual({ type: 'move', dir: 'w' });
+    // Three squares off, in plain view: it would close in; it waits where it is instead.
+    const far = new Duel(setup('never-move', 'floating-eye'), content);
+    const f = adjacent(far);
+    if (f.foe.ai) f.foe.ai.mode = 'hunting';
+    const at = { x: (f.hero.pos as { x: number }).x + 3, y: (f.hero.pos as { y: number }).y };
+    f.foe.pos = at;
+    const r2 = far.step();
+    if (r2.kind !== 'turn' || r2.record.actor !== f.foe.id) throw new Error('the foe should act first');
+    expect(r2.record.command).toEqual({ type: 'wait' });
+    expect(f.foe.pos).toEqual(at);
+  });
   it('a monster woken by noise attacks in the same turn', () => {
     let checked = 0;
     for (let i = 0; i < 40 && checked < 5; i++) {

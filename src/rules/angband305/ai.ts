@@ -16,6 +16,7 @@ export function aiProfile(ctx: AngContext, f: AngView): AiProfile<AngState> {
   const r50 = m.flags.includes('rand-50');
   return {
     keepsDistance: false,
+    ...(m.flags.includes('never-move') ? { neverMoves: true } : {}),
     ...(r25 || r50 ? { erratic: r25 && r50 ? 75 : r50 ? 50 : 25 } : {}),
     stopsFleeing: (self) => statusLevel(self, 'afraid') <= 0,
     actsOnWaking: true,
