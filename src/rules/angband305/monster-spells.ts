@@ -7,7 +7,7 @@ import { isYou, nameOf, possessive, subjectOf } from '../names.js';
 import type { AttackContext, AttackOption, AttackOutcome, AttackPreview } from '../ruleset.js';
 import { ACTION, type AngContext, type AngEffect, type AngState, type AngView, heroRules, monsterOf, monsterRules, statusLevel } from './context.js';
 import { type AcidArmour, type AngSideEffect, type MonsterState, SECTION_PROJECT_HERO, SECTION_PROJECT_MONSTER, heroDamageLaw, monsterDamageLaw, monsterTarget, projectHero, projectMonster } from './project.js';
-import { type RawDamage, type SpellDef, arenaSpells, castPercent, rawDamage, spellDef } from './spell-table.js';
+import { type RawDamage, type SpellDef, arenaSpells, castPercent, gameSpellName, rawDamage, spellDef } from './spell-table.js';
 import { lawOfSteps, rollSteps } from './steps.js';
 import type { AngDefences, AngMonster, AngSpellName } from './types.js';
 
@@ -144,7 +144,7 @@ export function chooseSpell(ctx: AngContext, t: Tracer, self: AngView, foe: AngV
   }
   const k = t.roll(0, from.length - 1, `spell: one of ${from.length}`);
   const name = from[k] as AngSpellName;
-  if (t.recording) t.note(`it chooses ${spellDef(name).label} (${name.toUpperCase().replace(/-/g, '_')})`);
+  if (t.recording) t.note(`it chooses ${spellDef(name).label} (${gameSpellName(name)})`);
   return spellOptions(m).find((o) => o.id === spellOptionId(name));
 }
 
@@ -170,8 +170,8 @@ export interface SpellWorld {
   sideEffects(t: Tracer, target: AngView, caster: AngView, notes: string[]): { apply(e: AngSideEffect): void; finish(): AngEffect[] };
 }
 
-/** The law of a spell's damage to this target before any saving throw (null: it deals none). */
-function damageLaw(ctx: AngContext, world: SpellWorld, s: SpellDef, raw: RawDamage, caster: AngView, target: AngView): Distribution {
+/** The law of a spell's damage to this target, after its resistances (before any saving throw). */
+function damageLaw(ctx: AngContext, world: SpellWorld, s: SpellDef, raw: RawDamage, target: AngView): Distribution {
   const rawLaw = lawOfSteps(raw.steps, 0);
   if (!s.gf) return rawLaw;
   if (monsterRules(target)) {
@@ -180,7 +180,6 @@ function damageLaw(ctx: AngContext, world: SpellWorld, s: SpellDef, raw: RawDama
   }
   const h = world.hero(target);
   return heroDamageLaw(s.gf, rawLaw, h.defences, h.acidArmour);
-  void caster;
 }
 
 /** The monster a projection strikes, as project_m reads it (its flags and breaths, and its state now). */
@@ -226,7 +225,7 @@ export function resolveSpell(ctx: AngContext, world: SpellWorld, t: Tracer, a: A
   const rlev = Math.max(1, m.level);
   const cast: Cast = { damage: 0, hit: false, p: Fraction.ONE, law: Distribution.constant(0), effects: [], notes: [] };
   const self = d.id === a.id;
-  if (t.recording) t.rule(SECTION_MONSTER_SPELLS, `${m.name} ${s.label} (${name.toUpperCase().replace(/-/g, '_')}; melee2.c make_attack_spell; the game's code in both editions)`);
+  if (t.recording) t.rule(SECTION_MONSTER_SPELLS, `${m.name} ${s.label} (${gameSpellName(name)}; melee2.c make_attack_spell; the game's code in both editions)`);
   const raw = rawDamage(name, m, a.body.hp);
   const hero = heroRules(d);
   const foeMonster = !self && monsterRules(d) !== undefined;
@@ -243,7 +242,7 @@ export function resolveSpell(ctx: AngContext, world: SpellWorld, t: Tracer, a: A
     // A bolt, ball, breath, arrow or boulder: project() at the foe.
     const rawLaw = lawOfSteps(raw.steps, 0);
     const amount = rollSteps(t, raw.steps, 0);
-    cast.law = damageLaw(ctx, world, s, raw, a, d);
+    cast.law = damageLaw(ctx, world, s, raw, d);
     const rawP = rawLaw.prob(amount);
     let dealt: number;
     if (t.recording) t.rule(foeMonster ? SECTION_PROJECT_MONSTER : SECTION_PROJECT_HERO, `${s.gf} strikes ${nameOf(d)} (spells1.c ${foeMonster ? 'project_m' : 'project_p'}): ${amount} before ${foeMonster ? 'its resistances' : 'your defences'}`);
@@ -409,7 +408,7 @@ export function spellPreview(ctx: AngContext, world: SpellWorld, a: AngView, d: 
   const notes: string[] = [];
   let damage = Distribution.constant(0);
   let hit = Fraction.ONE;
-  if (raw && s.gf && !s.inert) damage = damageLaw(ctx, world, s, raw, a, d);
+  if (raw && s.gf && !s.inert) damage = damageLaw(ctx, world, s, raw, d);
   else if (raw && heroRules(d)) {
     const sav = world.hero(d).defences.savingThrow;
     hit = Fraction.of(100 - Math.max(0, Math.min(100, sav)), 100);
