@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DuelScreen } from '../../src/tui/duel-screen.js';
 import { LabScreen } from '../../src/tui/lab.js';
-import { MenuScreen } from '../../src/tui/menu.js';
 import { defaultSetup, type Harness, screenPos, startHarness } from '../support/tui-harness.js';
+import { goto, labels, menuOf, row } from '../support/menu.js';
 
 /** A monster on the hero's side in the terminal app: the menu offers it, play steers it, watch and the lab show it. */
 
@@ -12,19 +12,6 @@ afterEach(() => {
   h = undefined;
 });
 
-const menuOf = (x: Harness): MenuScreen => {
-  const m = x.app.current;
-  if (!(m instanceof MenuScreen)) throw new Error('the top screen is not the menu');
-  return m;
-};
-const labels = (x: Harness): string[] => x.lines().slice(2, 17).map((l) => l.slice(3, 17).trim()).filter((l) => l !== '');
-const row = (x: Harness, label: string): string => x.lines().find((l) => l.slice(3, 17).trim() === label) ?? '';
-const selected = (x: Harness): string => x.lines().find((l) => l.startsWith(' ▸'))?.slice(3, 17).trim() ?? '';
-
-async function goto(x: Harness, label: string): Promise<void> {
-  for (let i = 0; i < 16 && selected(x) !== label; i++) await x.press('j');
-  expect(selected(x)).toBe(label);
-}
 
 describe('the menu offers monsters as the hero', () => {
   it('after the heroes, marked, without hero options, and starts the duel with it', async () => {

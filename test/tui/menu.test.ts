@@ -11,6 +11,7 @@ import { LabScreen } from '../../src/tui/lab.js';
 import { MENU_KEYS, MenuScreen } from '../../src/tui/menu.js';
 import { PREFS_FILE } from '../../src/tui/prefs.js';
 import { type Harness, startHarness } from '../support/tui-harness.js';
+import { goto, labels, menuOf, row } from '../support/menu.js';
 
 const content = loadContent();
 
@@ -21,20 +22,6 @@ afterEach(() => {
 });
 
 const openMenu = (o: { savesDir?: string; save?: boolean } = {}) => startHarness({ start: { kind: 'menu' }, ...o });
-const menuOf = (x: Harness): MenuScreen => {
-  const m = x.app.current;
-  if (!(m instanceof MenuScreen)) throw new Error('the top screen is not the menu');
-  return m;
-};
-/** The field labels shown, top to bottom. */
-const labels = (x: Harness): string[] => x.lines().slice(2, 17).map((l) => l.slice(3, 17).trim()).filter((l) => l !== '');
-const row = (x: Harness, label: string): string => x.lines().find((l) => l.slice(3, 17).trim() === label) ?? '';
-const selected = (x: Harness): string => x.lines().find((l) => l.startsWith(' ▸'))?.slice(3, 17).trim() ?? '';
-
-async function goto(x: Harness, label: string): Promise<void> {
-  for (let i = 0; i < 16 && selected(x) !== label; i++) await x.press('j');
-  expect(selected(x)).toBe(label);
-}
 
 /** Opens a field's list, types a filter and takes the first entry it leaves. */
 async function pick(x: Harness, label: string, filter: string): Promise<void> {

@@ -19,7 +19,7 @@ export function fighterView(rs: Ruleset, id: number, template: string, side: 0 |
   const init = rs.buildFighter({ template, options: o.options ?? {} });
   const e: ArenaEntity = {
     id,
-    pos: o.pos ?? { x: side === 0 ? 1 : 4, y: 1 },
+    pos: o.pos ?? { x: side === 0 ? 1 : 2, y: 1 },
     body: { hp: o.hp ?? init.body.hp, maxHp: init.body.maxHp, aliveAtZero: true },
     fighter: { ...init.fighter, side, controller: 'ai' },
     glyph: { ...init.glyph },

@@ -10,41 +10,16 @@ import { rollLevelHp } from '../../../src/rules/angband305/birth.js';
 import { createAngband } from '../../../src/rules/angband305/index.js';
 import type { Edition } from '../../../src/rules/edition.js';
 import type { AttackContext, AttackOption, Effect, FighterView, Ruleset } from '../../../src/rules/ruleset.js';
-import type { ArenaEntity, AiMode, ItemStack, Status } from '../../../src/world/components.js';
+import type { ItemStack, Status } from '../../../src/world/components.js';
 import { Terrain } from '../../../src/world/terrain.js';
 import { F, expectFrac, tables } from './helpers.js';
+import { type ViewOptions, fighterView } from './fighters.js';
 
 const editions: Record<Edition, Ruleset> = { spoiler: createAngband(tables, 'spoiler'), source: createAngband(tables, 'source') };
 const rs = editions.spoiler;
 
-interface ViewOptions {
-  options?: Record<string, string | number>;
-  mode?: AiMode;
-  statuses?: Status[];
-  hp?: number;
-  pos?: { x: number; y: number };
-  rules?: Record<string, unknown>;
-  pack?: ItemStack[];
-}
-
 /** A fighter as the engine would hold it, built without rolls (typical values). */
-function view(id: number, template: string, side: 0 | 1, o: ViewOptions = {}): FighterView {
-  const init = rs.buildFighter({ template, options: o.options ?? {} });
-  const e: ArenaEntity = {
-    id,
-    pos: o.pos ?? { x: side === 0 ? 1 : 2, y: 1 },
-    body: { hp: o.hp ?? init.body.hp, maxHp: init.body.maxHp, aliveAtZero: true },
-    fighter: { ...init.fighter, side, controller: 'ai' },
-    glyph: { ...init.glyph },
-    energy: { energy: 0 },
-    ai: { mode: o.mode ?? init.aiMode, target: null, alerted: false },
-    awareness: { enemySeen: true, lastSeen: null },
-    inventory: o.pack ? { ...structuredClone(init.inventory), pack: o.pack } : structuredClone(init.inventory),
-    statuses: [...structuredClone(init.statuses), ...(o.statuses ?? [])],
-    rules: { ...structuredClone(init.rules), ...o.rules },
-  };
-  return e as FighterView;
-}
+const view = (id: number, template: string, side: 0 | 1, o: ViewOptions = {}): FighterView => fighterView(rs, id, template, side, o);
 
 const ctx = (visible = true): AttackContext => ({ now: 0, distance: 1, visible, attackerTerrain: Terrain.Floor, defenderTerrain: Terrain.Floor });
 const option = (f: FighterView, id: string): AttackOption => {
