@@ -288,9 +288,9 @@ export interface AiCapability<S extends RulesState = RulesState> {
   /**
    * An awake monster's turn may begin with a spell, by its game's rule (Angband's
    * make_attack_spell), drawn through `t` (the rules stream): the option to use now, or none.
-   * `projectable`: whether a spell's path from it reaches the enemy.
+   * `projectable()`: whether a spell's path from it reaches the enemy (worked out when asked).
    */
-  castSpell?(t: Tracer, self: FighterView<S>, enemy: FighterView<S>, where: { readonly distance: number; readonly projectable: boolean }): AttackOption | undefined;
+  castSpell?(t: Tracer, self: FighterView<S>, enemy: FighterView<S>, where: { projectable(): boolean }): AttackOption | undefined;
   /** What a hero played by the AI uses; the first usable item heals when absent. */
   heroTactics?(f: FighterView<S>, now: number, enemy?: FighterView<S>): HeroTactics;
 }

@@ -130,12 +130,10 @@ function attackCommand(e: ArenaEntity, enemy: ArenaEntity, o: AttackOption): Com
 function spellCommand(s: DuelState, e: ArenaEntity, enemy: ArenaEntity | undefined): Command | undefined {
   const cast = s.ruleset.ai.castSpell;
   if (!cast || !enemy?.pos || !e.pos || !enemy.body || enemy.body.hp < 0) return undefined;
-  const from = e.pos;
   const to = enemy.pos;
-  const option = timed(s, 'rules', () => {
-    const reach = aimAt(s, e, SPELL_PATH, to);
-    return cast(s.tracer(), s.view(e), s.view(enemy), { distance: distance(from, to), projectable: reach.victim?.id === enemy.id });
-  });
+  // The path is worked out only when the rule gets that far (most turns a caster does not try).
+  const projectable = () => aimAt(s, e, SPELL_PATH, to).victim?.id === enemy.id;
+  const option = timed(s, 'rules', () => cast(s.tracer(), s.view(e), s.view(enemy), { projectable }));
   return option ? attackCommand(e, enemy, option) : undefined;
 }
 

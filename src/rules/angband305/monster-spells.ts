@@ -101,7 +101,7 @@ export function castOdds(m: AngMonster, hp: number, maxHp: number, foeIsMonster:
  * the game never fails a spell. Summons, traps and teleport-level are left out of the list before
  * the choice (see docs/FIDELITY.md).
  */
-export function chooseSpell(ctx: AngContext, t: Tracer, self: AngView, foe: AngView, where: { readonly distance: number; readonly projectable: boolean }): AttackOption | undefined {
+export function chooseSpell(ctx: AngContext, t: Tracer, self: AngView, foe: AngView, where: { projectable(): boolean }): AttackOption | undefined {
   const r = monsterRules(self);
   if (!r) return undefined;
   const m = monsterOf(ctx, self);
@@ -123,7 +123,7 @@ export function chooseSpell(ctx: AngContext, t: Tracer, self: AngView, foe: AngV
   if (!(t.recording ? t.check('tries a spell when below the chance', roll, '<', chance) : roll < chance)) return undefined;
   // m_ptr->cdis: the game's distance (the longer axis plus half the shorter).
   const cdis = angbandDistance(self.pos, foe.pos);
-  if (cdis > MAX_RANGE || !where.projectable) {
+  if (cdis > MAX_RANGE || !where.projectable()) {
     if (t.recording) t.note(cdis > MAX_RANGE ? `its foe is ${cdis} squares away (the game's distance), past MAX_RANGE ${MAX_RANGE}` : 'its foe is not in its line of fire');
     return undefined;
   }

@@ -124,7 +124,7 @@ describe('the chance to cast: (freq_innate + freq_spell) / 2, both 100 / x', () 
 describe("the monster's choice (make_attack_spell, smart_monsters off)", () => {
   const hero = view(1, 'warrior', 0);
   const drolem = view(2, 'drolem', 1, { mode: 'hunting' });
-  const where = { distance: 4, projectable: true };
+  const where = { projectable: () => true };
   it('the Drolem: 20% to try; then one of its five spells in bit order', () => {
     // arrow-3, br-pois (RF4), blind, conf, slow (RF5).
     expect(arenaSpells(monster('drolem'))).toEqual(['arrow-3', 'br-pois', 'blind', 'conf', 'slow']);
@@ -147,7 +147,7 @@ describe("the monster's choice (make_attack_spell, smart_monsters off)", () => {
   });
   it('out of its line of fire it draws the chance and casts nothing', () => {
     const rng = new ScriptedRng([0]);
-    expect(rs.ai.castSpell?.(new NullTracer(rng), drolem, hero, { distance: 4, projectable: false })).toBeUndefined();
+    expect(rs.ai.castSpell?.(new NullTracer(rng), drolem, hero, { projectable: () => false })).toBeUndefined();
     expect(rng.used).toBe(1);
   });
   it('confused, it cannot cast and draws nothing', () => {
