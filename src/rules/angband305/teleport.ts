@@ -26,6 +26,7 @@ const inBoundsFully = (arena: TeleportArena, p: Point): boolean => p.x > 0 && p.
  */
 export function teleportAway(t: Tracer, from: Point, distance: number, arena: TeleportArena): Point | null {
   if (!hasFreeCell(arena)) return null;
+  if (t.recording) t.rule(SECTION_TELEPORT, `Where it lands (spells1.c teleport_away, up to ${distance} squares)`);
   let dis = distance;
   let min = Math.trunc(dis / 2);
   const silent = t.silent();
@@ -55,6 +56,7 @@ export function teleportAway(t: Tracer, from: Point, distance: number, arena: Te
  */
 export function teleportTo(t: Tracer, near: Point, arena: TeleportArena): Point | null {
   if (!hasFreeCell(arena)) return null;
+  if (t.recording) t.rule(SECTION_TELEPORT, 'Where it lands (spells1.c teleport_player_to, beside the caster)');
   let dis = 0;
   let ctr = 0;
   const silent = t.silent();
