@@ -12,6 +12,8 @@ export function enumerateRolls<T>(fn: (rng: Rng) => T, maxLeaves = 5_000_000): {
   // Each frame: the choice made at that depth and the size of the range drawn from.
   const choices: number[] = [];
   const ranges: number[] = [];
+  // Leaves share few denominators: one Fraction each, not a BigInt product and a gcd per leaf.
+  const cache = new Map<number | bigint, Fraction>();
   for (;;) {
     let depth = 0;
     const rng: Rng = {
@@ -30,9 +32,7 @@ export function enumerateRolls<T>(fn: (rng: Rng) => T, maxLeaves = 5_000_000): {
     // Drop choices past what this run used (a shorter branch).
     choices.length = depth;
     ranges.length = depth;
-    let den = 1n;
-    for (const r of ranges) den *= BigInt(r);
-    out.push({ prob: Fraction.of(1n, den), value });
+    out.push({ prob: oneIn(ranges, cache), value });
     if (out.length > maxLeaves) throw new Error(`more than ${maxLeaves} roll sequences`);
     // Advance to the next sequence: bump the deepest choice that has room.
     let k = choices.length - 1;
@@ -42,6 +42,24 @@ export function enumerateRolls<T>(fn: (rng: Rng) => T, maxLeaves = 5_000_000): {
     choices.length = k + 1;
     ranges.length = k + 1;
   }
+}
+
+/** 1 / (the product of the ranges), made once per product. */
+function oneIn(ranges: readonly number[], cache: Map<number | bigint, Fraction>): Fraction {
+  let den: number | bigint = 1;
+  for (const r of ranges) {
+    if (typeof den === 'number') {
+      const next: number = den * r;
+      den = Number.isSafeInteger(next) ? next : BigInt(den) * BigInt(r);
+    } else den *= BigInt(r);
+  }
+  // A product past 2^53 is a BigInt, one within it a number: the two never name the same value.
+  let f = cache.get(den);
+  if (f === undefined) {
+    f = Fraction.of(1n, den);
+    cache.set(den, f);
+  }
+  return f;
 }
 
 /** Sums the probability of outcomes that satisfy `pred`. */

@@ -61,20 +61,24 @@ export function exactLaw<T>(fn: (t: Tracer) => T, key: (v: T) => string | number
 }
 
 function lawOf<T>(leaves: readonly { prob: Fraction; value: T }[], key: (v: T) => string | number): Map<string | number, Fraction> {
-  const acc = new Map<string | number, { num: bigint; den: bigint }>();
-  let totalNum = 0n;
-  let totalDen = 1n;
+  // Leaves share a few probabilities (the enumerator makes one Fraction for each): count the
+  // leaves of each key and probability, and do the BigInt sums once per pair at the end.
+  const counts = new Map<string | number, Map<Fraction, number>>();
   for (const { prob, value } of leaves) {
     const k = key(value);
-    const cur = acc.get(k) ?? { num: 0n, den: 1n };
-    acc.set(k, addRaw(cur, prob));
-    const t = addRaw({ num: totalNum, den: totalDen }, prob);
-    totalNum = t.num;
-    totalDen = t.den;
+    let byProb = counts.get(k);
+    if (byProb === undefined) counts.set(k, (byProb = new Map()));
+    byProb.set(prob, (byProb.get(prob) ?? 0) + 1);
   }
-  if (!Fraction.of(totalNum, totalDen).equals(Fraction.ONE)) throw new Error('enumerated probabilities do not sum to 1');
+  let total = { num: 0n, den: 1n };
   const out = new Map<string | number, Fraction>();
-  for (const [k, v] of acc) out.set(k, Fraction.of(v.num, v.den));
+  for (const [k, byProb] of counts) {
+    let sum = { num: 0n, den: 1n };
+    for (const [p, n] of byProb) sum = addRaw(sum, Fraction.of(p.num * BigInt(n), p.den));
+    total = addRaw(total, Fraction.of(sum.num, sum.den));
+    out.set(k, Fraction.of(sum.num, sum.den));
+  }
+  if (!Fraction.of(total.num, total.den).equals(Fraction.ONE)) throw new Error('enumerated probabilities do not sum to 1');
   return out;
 }
 

@@ -110,7 +110,8 @@ describe('Stone Soup: a monster\'s attack past EV, written once', () => {
   ] as const)('HD %i (glowing hero %s, unseen %s) against EV %i, both editions', (hd, backlit, unseen, ev) => {
     for (const e of EDITIONS) {
       const m = monsterToHit(hd, false, 0, false, backlit, unseen, e);
-      const got = exactLaw((t) => pastEvRule(m, ev, e).roll(t), (v) => v);
+      const rule = pastEvRule(m, ev, e);
+      const got = exactLaw((t) => rule.roll(t), (v) => v);
       expectFrac(got.get(1) ?? F(0), monsterHitChance(m, ev, e));
     }
   });
