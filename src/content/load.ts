@@ -3,6 +3,7 @@ import type { ZodType, output } from 'zod';
 import { Hasher } from '../core/hash.js';
 import { FILE_LIMITS, FileRefused, readRegularFile } from './files.js';
 import { JsonSyntaxError, formatPath, parseStrictJson } from '../core/strict-json.js';
+import { issueProblem } from '../core/schema-issue.js';
 
 /**
  * A data file that failed to load: names the file and where in it: a JSON path (`$.records[2].hp`)
@@ -93,7 +94,7 @@ export class DataSource {
       if (!issue) throw new DataError(file, '$', 'invalid');
       const p = formatPath(issue.path as (string | number)[]);
       const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more problems)` : '';
-      throw new DataError(file, p, `${issue.message}${more}`);
+      throw new DataError(file, p, `${issueProblem(issue, raw)}${more}`);
     }
     return deepFreeze(result.data);
   }

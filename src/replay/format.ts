@@ -5,6 +5,7 @@ import type { DuelSetup, Outcome, TurnRecord } from '../game/duel.js';
 import type { Command } from '../systems/commands.js';
 import { DIRECTIONS } from '../world/grid.js';
 import { formatPath, parseStrictJson, JsonSyntaxError } from '../core/strict-json.js';
+import { issueProblem } from '../core/schema-issue.js';
 import { clipped, printable } from '../core/text.js';
 import { FileRefused, readRegularFile } from '../content/files.js';
 import { availableRulesets, isRulesetId, rulesetModule } from '../rules/registry.js';
@@ -203,7 +204,7 @@ function checkLine(kind: LineKind, raw: unknown): { value: unknown } | { fault: 
   const r = replaySchemas()[kind].safeParse(raw);
   if (r.success) return { value: r.data };
   const issue = r.error.issues[0];
-  return { fault: { path: formatPath((issue?.path ?? []) as (string | number)[]), problem: issue?.message ?? 'invalid' } };
+  return { fault: { path: formatPath((issue?.path ?? []) as (string | number)[]), problem: issue ? issueProblem(issue, raw) : 'invalid' } };
 }
 
 /**

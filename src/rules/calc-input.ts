@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JsonSyntaxError, formatPath, parseStrictJson } from '../core/strict-json.js';
+import { issueProblem } from '../core/schema-issue.js';
 import type { Edition } from './edition.js';
 import type { RulesetTables } from './registry.js';
 
@@ -48,7 +49,7 @@ export function parseSpec<T>(option: string, text: string, schema: z.ZodType<T>,
   const r = schema.safeParse(raw);
   if (!r.success) {
     const issue = r.error.issues[0];
-    throw new CalcInputError(`${option}: ${formatPath((issue?.path ?? []) as (string | number)[])}: ${issue?.message ?? 'invalid'}`);
+    throw new CalcInputError(`${option}: ${formatPath((issue?.path ?? []) as (string | number)[])}: ${issue ? issueProblem(issue, raw) : 'invalid'}`);
   }
   return r.data;
 }

@@ -2,6 +2,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { FILE_LIMITS, FileRefused, readRegularFile, systemText } from '../content/files.js';
 import { join } from 'node:path';
 import { JsonSyntaxError, formatPath, parseStrictJson } from '../core/strict-json.js';
+import { issueProblem } from '../core/schema-issue.js';
 import { lazySchema } from '../content/zod.js';
 
 /**
@@ -48,7 +49,7 @@ function parsePrefs(text: string): { readonly choices: Partial<MenuChoice> } | {
   if (r.success) return { choices: r.data.choices as Partial<MenuChoice> };
   const issue = r.error.issues[0];
   const path = [...((issue?.path ?? []) as (string | number)[]), ...(issue?.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [])];
-  return { where: formatPath(path), problem: (issue?.message ?? 'invalid').replace(/^Invalid input: /, '') };
+  return { where: formatPath(path), problem: (issue ? issueProblem(issue, raw) : 'invalid').replace(/^Invalid input: /, '') };
 }
 
 /** Reads the remembered choices; a file that is not valid is renamed to `.bad` and named in the notice. */

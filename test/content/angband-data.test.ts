@@ -98,17 +98,23 @@ describe('Angband rejections', () => {
     d.editJson('angband-3.0.5/monsters.json', (t) => {
       (t.records[0] as Rec)['flags'] = ['animal', 'pass-time'];
     });
-    expectDataError(d, `${ANG}/monsters.json`, '$.records[0].flags[1]', /Invalid option/);
+    // A long list of allowed values is counted, not listed; the value given is quoted.
+    expectDataError(d, `${ANG}/monsters.json`, '$.records[0].flags[1]', /^"pass-time" is not one of the 83 allowed values$/);
+    const typo = new TempData();
+    typo.editJson('angband-3.0.5/monsters.json', (t) => {
+      (t.records[0] as Rec)['flags'] = ['animal', 'pass-wal'];
+    });
+    expectDataError(typo, `${ANG}/monsters.json`, '$.records[0].flags[1]', /^"pass-wal" is not one of the 83 allowed values; did you mean "pass-wall"\?$/);
     const e = new TempData();
     e.editJson('angband-3.0.5/monsters.json', (t) => {
       (t.records[0] as Rec)['blows'] = [{ method: 'gaze', effect: 'sing', dice: '1d4' }];
     });
-    expectDataError(e, `${ANG}/monsters.json`, '$.records[0].blows[0].effect', /Invalid option/);
+    expectDataError(e, `${ANG}/monsters.json`, '$.records[0].blows[0].effect', /^"sing" is not one of the 30 allowed values$/);
     const f = new TempData();
     f.editJson('angband-3.0.5/monsters.json', (t) => {
       (t.records[0] as Rec)['spells'] = ['blink', 'br-fudge'];
     });
-    expectDataError(f, `${ANG}/monsters.json`, '$.records[0].spells[1]', /Invalid option/);
+    expectDataError(f, `${ANG}/monsters.json`, '$.records[0].spells[1]', /^"br-fudge" is not one of the 84 allowed values$/);
   });
   it('an ego limited to an item that does not exist', () => {
     const d = new TempData();
@@ -124,7 +130,12 @@ describe('Angband rejections', () => {
     d.editJson('angband-3.0.5/races.json', (t) => {
       (t.records[0] as Rec)['flags'] = ['RES_TIME'];
     });
-    expectDataError(d, `${ANG}/races.json`, '$.records[0].flags[0]', /Invalid option/);
+    expectDataError(d, `${ANG}/races.json`, '$.records[0].flags[0]', /^"RES_TIME" is not one of the 30 allowed values; did you mean "RES_FIRE", "RES_LITE"\?$/);
+    const typo = new TempData();
+    typo.editJson('angband-3.0.5/races.json', (t) => {
+      (t.records[0] as Rec)['flags'] = ['RES_FRE'];
+    });
+    expectDataError(typo, `${ANG}/races.json`, '$.records[0].flags[0]', /^"RES_FRE" is not one of the 30 allowed values; did you mean "RES_FIRE"\?$/);
     const e = new TempData();
     e.editJson('angband-3.0.5/jewellery.json', (t) => {
       (t.records[0] as Rec)['flags'] = ['RES_FIRE', 'FREE_ACT', 'RES_FIRE'];
