@@ -24,6 +24,8 @@ const TABLE_RUNS = Math.ceil(RUNS * 0.8);
 const ARENA_RUNS = RUNS - TABLE_RUNS;
 /** No case may take longer (a whole ruleset validated; the slowest real one takes tens of milliseconds). */
 const TIME_LIMIT_MS = 3000;
+/** A whole property's time: a big run (npm run fuzz) takes about 5 ms a case on this machine, the CI's default run a few seconds. */
+const PROPERTY_TIMEOUT_MS = 30_000 + RUNS * 20;
 
 // --- Mutations -------------------------------------------------------------------------------
 
@@ -262,7 +264,7 @@ describe('fuzzing the data tables and arena files', () => {
     );
     // The mutations are mostly fatal, but not all (a changed description, a key deleted from an optional field).
     expect(seen.refused).toBeGreaterThan(TABLE_RUNS / 2);
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it(`${ARENA_RUNS} mutated arena files load or are refused with the file and the line and column`, () => {
     const src = dataSource();
@@ -274,7 +276,7 @@ describe('fuzzing the data tables and arena files', () => {
       }),
       { numRuns: ARENA_RUNS },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('the mutations reach what they aim at: a __proto__ key, a huge number, an escape sequence, a cut', () => {
     const classes = TABLES.find((t) => t.file === 'data/pixel-dungeon/classes.json') as Table;
