@@ -16,8 +16,21 @@ import type { AngMonster } from './types.js';
 export function catalog(ctx: AngContext): CatalogEntry[] {
   return [
     ...ctx.tables.heroes.map((h) => ({ id: h.id, name: h.name, kind: 'hero' as const, description: h.description })),
-    ...ctx.tables.monsters.map((m) => ({ id: m.id, name: m.name, kind: 'monster' as const, description: monsterBlurb(m) })),
+    // A monster's line is built from its numbers when first read: a duel's start reads two of 616.
+    ...ctx.tables.monsters.map((m) => monsterEntry(m)),
   ];
+}
+
+function monsterEntry(m: AngMonster): CatalogEntry {
+  let description: string | undefined;
+  return {
+    id: m.id,
+    name: m.name,
+    kind: 'monster',
+    get description() {
+      return (description ??= monsterBlurb(m));
+    },
+  };
 }
 
 export function buildFighter(ctx: AngContext, spec: FighterSpec, t: Tracer | undefined): FighterInit<AngState> {
