@@ -29,9 +29,11 @@ export async function firstFrameTimes(bin: string, bare: string, runs: number): 
               done = true;
               const ms = performance.now() - t0;
               clearTimeout(timer);
-              proc.kill();
               term.dispose();
-              resolve(ms);
+              // The next run starts once this program has gone: its exit (a recording one
+              // finishes writing its replay) would otherwise compete with the next start.
+              proc.onExit(() => resolve(ms));
+              proc.kill();
               return;
             }
           }
