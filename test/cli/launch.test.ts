@@ -41,6 +41,12 @@ function run(root: string, args: readonly string[]): Promise<Run> {
 
 const DUEL = ['duel', '--seed', '3', '--no-save'];
 
+/** The cached code's file and the list of starts beside it, by name. */
+const cacheNames = (cacheFile: string): string[] => {
+  const name = cacheFile.split('/').pop() as string;
+  return [name, name.replace(/\.bin$/, '.json')];
+};
+
 describe('the launcher\'s code cache', () => {
   it('the first start writes it as it exits; the next takes it and leaves it as it is', async () => {
     const { root, cacheFile } = install();
@@ -54,7 +60,27 @@ describe('the launcher\'s code cache', () => {
     // A refused file would have been replaced (a new file, renamed into place).
     const after = statSync(cacheFile);
     expect([after.ino, after.mtimeMs]).toEqual([written.ino, written.mtimeMs]);
-    expect(readdirSync(join(root, 'node_modules/.cache/spoiler-arena/code'))).toEqual([cacheFile.split('/').pop()]);
+    expect(readdirSync(join(root, 'node_modules/.cache/spoiler-arena/code')).sort()).toEqual(cacheNames(cacheFile));
+    expect(JSON.parse(readFileSync(cacheFile.replace(/\.bin$/, '.json'), 'utf8'))).toEqual({ starts: ['duel'] });
+  }, 60_000);
+
+  it('a start of another command or ruleset adds the code it compiled, once', async () => {
+    const { root, cacheFile } = install();
+    const angband = ['duel', '--seed', '3', '--no-save', '--ruleset', 'angband-3.0.5', '--foe', 'drolem'];
+    expect((await run(root, DUEL)).code).toBe(0);
+    const pd = statSync(cacheFile);
+    const first = await run(root, angband);
+    expect(first.code, first.stderr).toBe(0);
+    const both = statSync(cacheFile);
+    // Written again, with the Pixel Dungeon code it took from the file and the Angband code it compiled.
+    expect(both.ino).not.toBe(pd.ino);
+    expect(both.size).toBeGreaterThan(pd.size);
+    expect(JSON.parse(readFileSync(cacheFile.replace(/\.bin$/, '.json'), 'utf8'))).toEqual({ starts: ['duel', 'duel angband-3.0.5'] });
+    expect(await run(root, angband)).toEqual(first);
+    expect(await run(root, ['duel', '--ruleset=angband-3.0.5', '--seed', '3', '--no-save', '--foe', 'drolem'])).toEqual(first);
+    expect((await run(root, DUEL)).code).toBe(0);
+    const after = statSync(cacheFile);
+    expect([after.ino, after.mtimeMs]).toEqual([both.ino, both.mtimeMs]);
   }, 60_000);
 
   it('a file V8 refuses (not its cached code) changes nothing but the time, and is replaced', async () => {
@@ -66,16 +92,17 @@ describe('the launcher\'s code cache', () => {
     expect(refused).toEqual(plain);
     expect(readFileSync(cacheFile).equals(garbage)).toBe(false);
     expect(statSync(cacheFile).size).toBeGreaterThan(100_000);
-    expect(readdirSync(cacheDir)).toHaveLength(1);
+    expect(readdirSync(cacheDir).sort()).toEqual(cacheNames(cacheFile));
   }, 60_000);
 
   it('an earlier build\'s files, of either kind of start, are removed when this build\'s is written', async () => {
     const { root, cacheDir, cacheFile } = install();
     mkdirSync(cacheDir, { recursive: true });
     writeFileSync(join(cacheDir, '123-456-piped.bin'), 'old');
+    writeFileSync(join(cacheDir, '123-456-piped.json'), '{"starts":[]}');
     writeFileSync(join(cacheDir, '123-456-terminal.bin'), 'old');
     expect((await run(root, DUEL)).code).toBe(0);
-    expect(readdirSync(cacheDir)).toEqual([cacheFile.split('/').pop()]);
+    expect(readdirSync(cacheDir).sort()).toEqual(cacheNames(cacheFile));
   }, 60_000);
 
   it('a cache that cannot be written: the program runs as before, and nothing is left behind', async () => {
