@@ -105,27 +105,28 @@ export function turnStart(ctx: AngContext, t: Tracer, f: AngView): { skip: boole
     }
     effects.push({ kind: 'remove-status', target: f.id, status: 'stun' }, { kind: 'message', text: `${subjectOf(f)} is no longer stunned.`, tone: 'warn' });
   }
-  const confused = statusLevel(f, 'confused');
-  if (confused > 0) {
-    const m = monsterOf(ctx, f);
-    if (t.recording) t.rule(SECTION_CONDITIONS, 'Monster confusion');
-    const d = t.roll(1, Math.trunc(m.level / 10) + 1, 'confusion eases by');
-    if (confused > d) effects.push({ kind: 'status', target: f.id, status: { kind: 'confused', level: confused - d }, mode: 'set' });
-    else effects.push({ kind: 'remove-status', target: f.id, status: 'confused' }, { kind: 'message', text: `${subjectOf(f)} is no longer confused.`, tone: 'warn' });
-  }
-  const fear = statusLevel(f, 'afraid');
-  if (fear > 0) {
-    const m = monsterOf(ctx, f);
-    if (t.recording) t.rule(SECTION_CONDITIONS, 'Monster fear');
-    const d = t.roll(1, Math.trunc(m.level / 10) + 1, 'courage returns by');
-    if (fear > d) effects.push({ kind: 'status', target: f.id, status: { kind: 'afraid', level: fear - d }, mode: 'set' });
-    else {
-      effects.push({ kind: 'remove-status', target: f.id, status: 'afraid' });
-      effects.push({ kind: 'ai-mode', target: f.id, mode: 'hunting' });
-      effects.push({ kind: 'message', text: `${subjectOf(f)} recovers its courage.`, tone: 'warn' });
-    }
-  }
+  effects.push(...easeMonster(ctx, t, f, 'confused', 'Monster confusion', 'confusion eases by', [{ kind: 'message', text: `${subjectOf(f)} is no longer confused.`, tone: 'warn' }]));
+  effects.push(
+    ...easeMonster(ctx, t, f, 'afraid', 'Monster fear', 'courage returns by', [
+      { kind: 'ai-mode', target: f.id, mode: 'hunting' },
+      { kind: 'message', text: `${subjectOf(f)} recovers its courage.`, tone: 'warn' },
+    ]),
+  );
   return { skip: false, cost: ACTION, effects };
+}
+
+/**
+ * A monster's confusion or fear, eased by 1d(level / 10 + 1) on its turn; `ended` follows the
+ * status's removal when the roll takes the rest of it.
+ */
+function easeMonster(ctx: AngContext, t: Tracer, f: AngView, kind: 'confused' | 'afraid', title: string, label: string, ended: readonly AngEffect[]): AngEffect[] {
+  const level = statusLevel(f, kind);
+  if (level <= 0) return [];
+  const m = monsterOf(ctx, f);
+  if (t.recording) t.rule(SECTION_CONDITIONS, title);
+  const d = t.roll(1, Math.trunc(m.level / 10) + 1, label);
+  if (level > d) return [{ kind: 'status', target: f.id, status: { kind, level: level - d }, mode: 'set' }];
+  return [{ kind: 'remove-status', target: f.id, status: kind }, ...ended];
 }
 
 export function nextStatusTime(f: AngView): number | undefined {
